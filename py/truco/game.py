@@ -1,0 +1,605 @@
+"""The match state and its rules: deal, rounds, raises, mão de dez / de ferro, series.
+
+A :class:`Game` is the whole match (one game or a series). It is driven by text actions
+(``play 4c``, ``cover 4c``, ``raise``, ``accept``, ``run``, ``timeout``, ``play #1``) and
+seen through :meth:`Game.observation`, which holds only what one seat may know.
+
+>>> g = new_game(seed=7, hands=[["4c", "3h", "5s"], ["7h", "2c", "Qd"]], dealer=1)
+>>> g.to_move, g.hand_value
+(0, 2)
+>>> g.apply("raise"); g.to_move, g.legal_actions()
+(1, ['accept', 'run', 'raise'])
+>>> g.apply("accept"); g.hand_value
+4
+>>> g.apply("cover 4c")
+Traceback (most recent call last):
+...
+truco.game.IllegalAction: 'cover 4c': a covered card is allowed only from the 2nd round on (RULES.md §4)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from . import __version__
+from .cards import DECK, CardError, is_card
+from .judge import TIE, VOID, hand_outcome, round_result
+from .rules import PRESETS, Rules, preset
+
+FORMAT = "truco-game"
+FORMAT_VERSION = 1
+
+SERIES_LENGTHS = (1, 3, 5)
+FERRO_MODES = ("escuro", "claras")
+TIMER_SECONDS = (0, 10, 20, 30)
+PLAYER_COUNTS = (2, 4, 6)
+
+ANSWERS = ("accept", "run")
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the game is left unchanged."""
+
+
+def team_of(seat: int) -> int:
+    """Seats alternate between the two teams (§1)."""
+    return seat % 2
+
+
+def deal_for(seed: int | str, hand_index: int, players: int) -> list[list[str]]:
+    """The cards of hand ``hand_index``: they depend only on ``(seed, hand_index)``.
+
+    Mirrored matches rely on this: the same seed deals the same hands whatever is played.
+    """
+    deck = list(DECK)
+    random.Random(f"truco:{seed}:{hand_index}").shuffle(deck)
+    return [deck[3 * i: 3 * i + 3] for i in range(players)]
+
+
+def _draw_dealer(seed: int | str, players: int) -> int:
+    return random.Random(f"truco:{seed}:dealer").randrange(players)
+
+
+def new_game(
+    preset: str = "mineiro",
+    players: int = 2,
+    seed: int | str | None = None,
+    hands: list[list[str]] | None = None,
+    score: tuple[int, int] | list[int] = (0, 0),
+    dealer: int | None = None,
+    vira: str | None = None,
+    **options: Any,
+) -> "Game":
+    """Start a match. See DESIGN.md, "The engine's public contract".
+
+    Options: ``series`` (1, 3 or 5 games), ``ferro`` (``"escuro"`` or ``"claras"``: how a
+    mão de ferro is dealt; default from the preset), ``timer`` (0, 10, 20 or 30 seconds;
+    stored for the table, the engine only applies ``timeout``).
+    """
+    return Game._new(preset, players, seed, hands, score, dealer, vira, options)
+
+
+class Game:
+    """A whole match. Build one with :func:`new_game` or :meth:`Game.from_json`."""
+
+    __slots__ = (
+        "rules", "players", "seed", "options", "hand_index", "dealer", "_score",
+        "games", "game_number", "winner", "abandoned_by", "auto_moves", "hand", "log",
+    )
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def _new(cls, preset_name, players, seed, hands, score, dealer, vira, options) -> "Game":
+        rules = preset(preset_name)
+        if players not in PLAYER_COUNTS or isinstance(players, bool):
+            raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
+        opts = _check_options(rules, options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise ValueError(f"seed must be an int or a str, not {seed!r}")
+        sc = _check_score(rules, score)
+        if dealer is None:
+            dealer = _draw_dealer(seed, players)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        if vira is not None:
+            raise ValueError(f"vira={vira!r}: the {rules.name!r} preset has no vira (RULES.md §9)")
+        if hands is not None:
+            hands = _check_hands(hands, players)
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.players = players
+        g.seed = seed
+        g.options = opts
+        g.hand_index = -1
+        g.dealer = (dealer - 1) % players  # _deal() rotates it onto `dealer`
+        g._score = sc
+        g.games = [0, 0]
+        g.game_number = 1
+        g.winner = None
+        g.abandoned_by = None
+        g.auto_moves = [0] * players
+        g.log = []
+        g.hand = {}
+        g._deal(hands)
+        return g
+
+    # ------------------------------------------------------------ public reads
+    @property
+    def score(self) -> tuple[int, int]:
+        """The current game's points, team 0 first."""
+        return (self._score[0], self._score[1])
+
+    @property
+    def hand_value(self) -> int:
+        """What the hand in play is worth now (the last accepted value)."""
+        return self.hand["value"]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` when the match is over."""
+        if self.winner is not None:
+            return None
+        h = self.hand
+        if h["phase"] == "decide":
+            return h["decider"]
+        if h["pending"] is not None:
+            return h["pending"]["answerer"]
+        return h["turn"]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[str]:
+        """The actions the seat to move may take, in a stable order.
+
+        ``timeout`` is always accepted from the seat to move but never listed.
+        """
+        if self.winner is not None:
+            return []
+        h = self.hand
+        if h["phase"] == "decide":
+            return ["accept", "run"]
+        pending = h["pending"]
+        if pending is not None:
+            if pending["level"] < len(self.rules.ladder):
+                return ["accept", "run", "raise"]
+            return ["accept", "run"]
+        seat = h["turn"]
+        cards = h["hands"][seat]
+        if h["blind"]:
+            return [f"play #{i + 1}" for i in range(len(cards))]
+        actions = ["play " + c for c in cards]
+        if h["kind"] == "normal":
+            if len(h["rounds"]) >= 2:
+                actions += ["cover " + c for c in cards]
+            if h["level"] < len(self.rules.ladder) and h["last_asker_team"] != seat % 2:
+                actions.append("raise")
+        return actions
+
+    # ------------------------------------------------------------------- moves
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Apply one action of the seat to move (or of ``seat``, checked to be it).
+
+        Raises :class:`IllegalAction` (a ``ValueError``) naming the rule, leaving the game
+        unchanged.
+        """
+        mover = self.to_move
+        if not isinstance(action, str):
+            raise IllegalAction(f"{action!r}: an action is a string such as 'play 4c'")
+        if mover is None:
+            raise IllegalAction(f"{action!r}: the match is over")
+        if seat is not None and seat != mover:
+            raise IllegalAction(
+                f"{action!r} from seat {seat}: it is seat {mover}'s turn to "
+                f"{'answer' if self._answering() else 'play'}"
+            )
+        if action == "timeout":
+            auto = self._timeout_action(mover)
+            self.log.append({"type": "timeout", "seat": mover, "action": auto})
+            self._do(mover, auto)
+            self.auto_moves[mover] += 1
+            if self.auto_moves[mover] >= 2 and self.winner is None:
+                self.abandoned_by = mover
+                self.winner = 1 - mover % 2
+                self.log.append({"type": "abandon", "seat": mover, "winner": self.winner})
+            return
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action!r}: {self._why_illegal(action, mover)}")
+        self.auto_moves[mover] = 0
+        self._do(mover, action)
+
+    def _answering(self) -> bool:
+        h = self.hand
+        return h["phase"] == "decide" or h["pending"] is not None
+
+    def _timeout_action(self, seat: int) -> str:
+        """RULES.md §8: run from a pending decision, else play the weakest card face up."""
+        if self._answering():
+            return "run"
+        h = self.hand
+        cards = h["hands"][seat]
+        if h["blind"]:
+            return "play #1"  # choosing the weakest would reveal something
+        strength = self.rules.strength
+        weakest = min(range(len(cards)), key=lambda i: (strength(cards[i]), i))
+        return "play " + cards[weakest]
+
+    def _why_illegal(self, action: str, seat: int) -> str:
+        verb, _, arg = action.partition(" ")
+        h = self.hand
+        known = ("play", "cover", "raise", "accept", "run", "timeout")
+        if verb not in known or (verb in ("play", "cover")) != bool(arg):
+            return ("not an action: actions are 'play <card>', 'cover <card>', "
+                    "'play #<n>' (blind hand), 'raise', 'accept', 'run' and 'timeout'")
+        if h["phase"] == "decide":
+            team = h["dez_team"]
+            return (f"a mão de dez decision is pending: seat {seat} (team {team}) must "
+                    f"'accept' to play the hand or 'run' (RULES.md §6)")
+        pending = h["pending"]
+        if pending is not None:
+            step = self.rules.ladder[pending["level"] - 1]
+            if verb == "raise":
+                return f"{step.name} ({step.value}) is the top of the ladder: nothing to raise to (RULES.md §5)"
+            return (f"seat {pending['asker']} asked {step.name} ({step.value}): seat "
+                    f"{pending['answerer']} must answer 'accept', 'run' or 'raise' first (RULES.md §5)")
+        if verb in ("accept", "run"):
+            return "nothing to answer: no raise or mão de dez decision is pending (RULES.md §5)"
+        if verb == "raise":
+            if h["kind"] == "dez":
+                return "nobody may raise in a mão de dez (RULES.md §6)"
+            if h["kind"] == "ferro":
+                return "nobody may raise in a mão de ferro (RULES.md §6)"
+            if h["level"] >= len(self.rules.ladder):
+                return f"the hand is already worth {h['value']}, the top of the ladder (RULES.md §5)"
+            return (f"nobody raises twice in a row: team {seat % 2}'s last raise was accepted, "
+                    f"so only team {1 - seat % 2} may ask the next one (RULES.md §5)")
+        # play / cover
+        if arg.startswith("#"):
+            if not h["blind"]:
+                return "a card is named by position ('#n') only in a blind hand (RULES.md §6)"
+            return f"seat {seat} holds {len(h['hands'][seat])} card(s): play '#1' to '#{len(h['hands'][seat])}'"
+        if not is_card(arg):
+            return str(CardError(f"{arg!r} is not a card: a card is a rank (4 5 6 7 Q J K A 2 3) and a suit (c h s d), e.g. '4c'"))
+        if h["blind"]:
+            return (f"mão de ferro no escuro: seat {seat} cannot see its cards and names "
+                    f"one by position, 'play #1' to 'play #{len(h['hands'][seat])}' (RULES.md §6)")
+        if arg not in h["hands"][seat]:
+            return f"seat {seat} does not hold {arg}"
+        if verb == "cover":
+            if h["kind"] != "normal":
+                return "no covered card in a mão de dez or a mão de ferro (RULES.md §4)"
+            return "a covered card is allowed only from the 2nd round on (RULES.md §4)"
+        return "not allowed now"  # pragma: no cover - every case is named above
+
+    def _do(self, seat: int, action: str) -> None:
+        h = self.hand
+        rules = self.rules
+        if h["phase"] == "decide":
+            if action == "accept":
+                h["phase"] = "play"
+                h["value"] = rules.mao_de_x_value
+                self.log.append({"type": "accept", "seat": seat, "value": h["value"], "mao_de_dez": True})
+            else:
+                self.log.append({"type": "run", "seat": seat, "mao_de_dez": True})
+                self._end_hand(1 - h["dez_team"], rules.mao_de_x_run_gives, "dez_run")
+            return
+        pending = h["pending"]
+        if action == "raise":
+            if pending is not None:  # a counter-raise accepts the request it answers
+                self._accept(pending)
+                asker, answerer = seat, pending["asker"]
+            else:
+                asker, answerer = seat, (seat + 1) % self.players
+            level = h["level"] + 1
+            step = rules.ladder[level - 1]
+            h["pending"] = {"asker": asker, "answerer": answerer, "level": level}
+            self.log.append({"type": "raise", "seat": seat, "name": step.name, "value": step.value})
+            return
+        if action == "accept":
+            self._accept(pending)
+            h["pending"] = None
+            self.log.append({"type": "accept", "seat": seat, "value": h["value"]})
+            return
+        if action == "run":
+            h["pending"] = None
+            self.log.append({"type": "run", "seat": seat})
+            self._end_hand(pending["asker"] % 2, h["value"], "run")
+            return
+        verb, _, arg = action.partition(" ")
+        cards = h["hands"][seat]
+        if arg[0] == "#":  # a blind seat names the card by position
+            card = cards.pop(int(arg[1:]) - 1)
+        else:
+            card = arg
+            cards.remove(card)
+        covered = verb == "cover"
+        rnd = h["rounds"][-1]
+        rnd["plays"].append([seat, card, covered])
+        self.log.append({"type": "cover" if covered else "play", "seat": seat, "card": card})
+        if len(rnd["plays"]) < self.players:
+            h["turn"] = (seat + 1) % self.players
+            return
+        result, winner = round_result(rules, rnd["plays"])
+        rnd["result"] = result
+        rnd["winner"] = winner
+        self.log.append({"type": "round", "round": len(h["rounds"]), "result": result, "seat": winner})
+        outcome = hand_outcome([r["result"] for r in h["rounds"]])
+        if outcome is None:
+            leader = rnd["leader"] if result == TIE else winner
+            h["rounds"].append({"leader": leader, "plays": [], "result": None, "winner": None})
+            h["turn"] = leader
+        elif outcome == VOID:
+            self._end_hand(None, 0, "void")
+        else:
+            self._end_hand(outcome, h["value"], "rounds")
+
+    def _accept(self, pending: dict) -> None:
+        h = self.hand
+        h["level"] = pending["level"]
+        h["value"] = self.rules.step_value(pending["level"])
+        h["last_asker_team"] = pending["asker"] % 2
+
+    def _end_hand(self, team: int | None, points: int, reason: str) -> None:
+        if team is not None:
+            self._score[team] += points
+        self.log.append({
+            "type": "hand", "winner": team, "points": points if team is not None else 0,
+            "reason": reason, "score": list(self._score),
+            "rounds": [r["result"] for r in self.hand["rounds"] if r["result"] is not None],
+        })
+        if team is not None and self._score[team] >= self.rules.target:
+            self.games[team] += 1
+            self.log.append({"type": "game", "winner": team, "score": list(self._score),
+                             "games": list(self.games), "game_number": self.game_number})
+            if self.games[team] > self.options["series"] // 2:
+                self.winner = team
+                self.log.append({"type": "match", "winner": team, "games": list(self.games)})
+                return
+            self._score = [0, 0]
+            self.game_number += 1
+        self._deal(None)
+
+    def _deal(self, hands: list[list[str]] | None) -> None:
+        self.hand_index += 1
+        self.dealer = (self.dealer + 1) % self.players
+        if hands is None:
+            hands = deal_for(self.seed, self.hand_index, self.players)
+        rules = self.rules
+        mao = (self.dealer + 1) % self.players
+        at_x = [s == rules.mao_de_x for s in self._score]
+        kind = "ferro" if all(at_x) else "dez" if any(at_x) else "normal"
+        dez_team = at_x.index(True) if kind == "dez" else None
+        decider = None
+        if dez_team is not None:
+            decider = mao if mao % 2 == dez_team else (mao + 1) % self.players
+        self.hand = {
+            "kind": kind,
+            "blind": kind == "ferro" and self.options["ferro"] == "escuro",
+            "dez_team": dez_team,
+            "decider": decider,
+            "phase": "decide" if kind == "dez" else "play",
+            "hands": [list(h) for h in hands],
+            "rounds": [{"leader": mao, "plays": [], "result": None, "winner": None}],
+            "turn": mao,
+            "value": rules.ferro_value if kind == "ferro" else rules.start_value,
+            "level": 0,
+            "last_asker_team": None,
+            "pending": None,
+        }
+        self.log.append({"type": "deal", "hand_number": self.hand_index + 1, "game_number": self.game_number,
+                         "dealer": self.dealer, "mao": mao, "kind": kind, "score": list(self._score)})
+
+    # ------------------------------------------------------------ observation
+    def observation(self, seat: int) -> dict:
+        """Everything ``seat`` may know, and nothing else (JSON-safe; see observation.schema.json)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
+        h = self.hand
+        rules = self.rules
+        n = self.players
+        blind = h["blind"]
+        visible = []
+        if h["kind"] == "dez" and seat % 2 == h["dez_team"] and n > 2:
+            visible = [{"seat": s, "cards": list(h["hands"][s])}
+                       for s in range(seat % 2, n, 2) if s != seat]
+        rounds = []
+        for r in h["rounds"]:
+            rounds.append({
+                "leader": r["leader"],
+                "plays": [{"seat": s, "card": c if (not cov or s == seat) else None, "covered": cov}
+                          for s, c, cov in r["plays"]],
+                "result": r["result"],
+                "winner": r["winner"],
+            })
+        pending = h["pending"]
+        pending_view = None
+        if pending is not None:
+            step = rules.ladder[pending["level"] - 1]
+            pending_view = {"asker": pending["asker"], "answerer": pending["answerer"],
+                            "name": step.name, "value": step.value}
+        next_raise = None
+        if h["kind"] == "normal" and h["level"] + (pending is not None) < len(rules.ladder):
+            step = rules.ladder[h["level"] + (pending is not None)]
+            next_raise = {"name": step.name, "value": step.value}
+        to_move = self.to_move
+        return {
+            "schema": 1,
+            "seat": seat,
+            "team": seat % 2,
+            "players": n,
+            "preset": rules.name,
+            "rules": rules.summary(),
+            "options": dict(self.options),
+            "game_number": self.game_number,
+            "hand_number": self.hand_index + 1,
+            "dealer": self.dealer,
+            "mao": (self.dealer + 1) % n,
+            "hand_kind": h["kind"],
+            "blind": blind,
+            "hand": [] if blind else list(h["hands"][seat]),
+            "hand_sizes": [len(c) for c in h["hands"]],
+            "visible_hands": visible,
+            "decision": ({"type": "mao_de_dez", "seat": h["decider"], "team": h["dez_team"]}
+                         if h["phase"] == "decide" else None),
+            "dez_team": h["dez_team"],
+            "rounds": rounds,
+            "hand_value": h["value"],
+            "raise_level": h["level"],
+            "next_raise": next_raise,
+            "pending": pending_view,
+            "last_asker_team": h["last_asker_team"],
+            "to_move": to_move,
+            "legal_actions": self.legal_actions() if to_move == seat else [],
+            "score": list(self._score),
+            "games": list(self.games),
+            "series": self.options["series"],
+            "winner": self.winner,
+            "abandoned_by": self.abandoned_by,
+            "auto_moves": list(self.auto_moves),
+            "log": self.events(seat, recent=True),
+        }
+
+    def events(self, seat: int | None = None, recent: bool = False) -> list[dict]:
+        """The event log. With ``seat``, as that seat may see it (covered cards hidden
+        from everyone but their owner). With ``recent``, only since the previous deal."""
+        log = self.log
+        start = 0
+        if recent:
+            deals = 0
+            for i in range(len(log) - 1, -1, -1):
+                if log[i]["type"] == "deal":
+                    deals += 1
+                    if deals == 2:
+                        start = i
+                        break
+        if seat is None:
+            return [dict(e) for e in log[start:]]
+        out = []
+        for e in log[start:]:
+            if e["type"] == "cover" and e["seat"] != seat:
+                e = {"type": "cover", "seat": e["seat"], "card": None}
+            else:
+                e = dict(e)
+            out.append(e)
+        return out
+
+    # ------------------------------------------------------------ persistence
+    def to_dict(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "engine": __version__,
+            "preset": self.rules.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "hand_index": self.hand_index,
+            "dealer": self.dealer,
+            "score": list(self._score),
+            "games": list(self.games),
+            "game_number": self.game_number,
+            "winner": self.winner,
+            "abandoned_by": self.abandoned_by,
+            "auto_moves": list(self.auto_moves),
+            "hand": self.hand,
+            "log": self.log,
+        }
+
+    def to_json(self) -> str:
+        """The full state (including what decides future deals) as deterministic text."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Rebuild a game from :meth:`to_json`; bad input raises ``ValueError`` saying what is wrong."""
+        from .persist import game_from_state
+
+        if not isinstance(text, (str, bytes)):
+            raise ValueError(f"a saved game is JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"a saved game must be JSON: {exc}") from None
+        return game_from_state(cls, data)
+
+    def copy(self) -> "Game":
+        """An independent copy (cheaper than a JSON round trip)."""
+        g = Game.__new__(Game)
+        for name in ("rules", "players", "seed", "hand_index", "dealer", "game_number",
+                     "winner", "abandoned_by"):
+            setattr(g, name, getattr(self, name))
+        g.options = dict(self.options)
+        g._score = list(self._score)
+        g.games = list(self.games)
+        g.auto_moves = list(self.auto_moves)
+        g.log = list(self.log)
+        h = dict(self.hand)
+        h["hands"] = [list(c) for c in h["hands"]]
+        h["rounds"] = [dict(r, plays=[list(p) for p in r["plays"]]) for r in h["rounds"]]
+        h["pending"] = dict(h["pending"]) if h["pending"] else None
+        g.hand = h
+        return g
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.players}p hand {self.hand_index + 1} "
+                f"score {self._score[0]}x{self._score[1]} to_move={self.to_move}>")
+
+
+def _check_options(rules: Rules, options: dict) -> dict:
+    unknown = set(options) - {"series", "ferro", "timer"}
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}: "
+                         f"options are series, ferro and timer")
+    series = options.get("series", 1)
+    if series not in SERIES_LENGTHS or isinstance(series, bool):
+        raise ValueError(f"series must be 1, 3 or 5 games, not {series!r}")
+    ferro = options.get("ferro", "escuro" if rules.ferro_blind else "claras")
+    if ferro not in FERRO_MODES:
+        raise ValueError(f"ferro must be 'escuro' or 'claras', not {ferro!r}")
+    timer = options.get("timer", 0)
+    if timer not in TIMER_SECONDS or isinstance(timer, bool):
+        raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
+    return {"series": series, "ferro": ferro, "timer": timer}
+
+
+def _check_score(rules: Rules, score) -> list[int]:
+    try:
+        a, b = score
+    except (TypeError, ValueError):
+        raise ValueError(f"score must be two numbers, not {score!r}") from None
+    unit = rules.point_unit()
+    for s in (a, b):
+        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
+            raise ValueError(f"score {score!r}: points are whole numbers from 0")
+        if s >= rules.target:
+            raise ValueError(f"score {score!r}: {s} already ends the game (target {rules.target})")
+        if s % unit:
+            raise ValueError(f"score {score!r}: {s} cannot be reached in {rules.name!r}, "
+                             f"where every score is a multiple of {unit}")
+    return [a, b]
+
+
+def _check_hands(hands, players: int) -> list[list[str]]:
+    if not isinstance(hands, (list, tuple)) or len(hands) != players:
+        raise ValueError(f"hands must list {players} hands of 3 cards, one per seat, not {hands!r}")
+    seen: set[str] = set()
+    out = []
+    for seat, cards in enumerate(hands):
+        if not isinstance(cards, (list, tuple)) or len(cards) != 3:
+            raise ValueError(f"hands[{seat}] must be 3 cards, not {cards!r}")
+        for c in cards:
+            if not is_card(c):
+                raise CardError(f"hands[{seat}]: {c!r} is not a card (e.g. '4c', 'As', '7d')")
+            if c in seen:
+                raise ValueError(f"hands: {c} is dealt twice")
+            seen.add(c)
+        out.append(list(cards))
+    return out
+
+
+__all__ = ["Game", "IllegalAction", "new_game", "team_of", "deal_for", "PRESETS"]

@@ -1,0 +1,85 @@
+"""Pure scoring functions: who wins a round, who wins a hand (RULES.md §2–§3).
+
+They take plain values, so they are tested with hand-built cards.
+
+>>> from truco.rules import preset
+>>> r = preset("mineiro")
+>>> round_result(r, [(0, "3c", False), (1, "3h", False)])   # equal common cards tie
+('tie', None)
+>>> round_result(r, [(0, "3c", False), (1, "7d", False)])   # Pica-fumo is a manilha
+(1, 1)
+>>> hand_outcome(["tie", 0])
+0
+>>> hand_outcome([1, "tie"])
+1
+>>> hand_outcome(["tie", "tie", "tie"])
+'void'
+>>> hand_outcome([0, 1]) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Literal, Union
+
+from .rules import COVERED_STRENGTH, Rules
+
+TIE = "tie"
+VOID = "void"
+
+RoundResult = Union[int, Literal["tie"]]
+
+
+def play_strength(rules: Rules, card: str, covered: bool) -> int:
+    """A covered card is worth nothing (§2, §4)."""
+    return COVERED_STRENGTH if covered else rules.strength(card)
+
+
+def round_result(
+    rules: Rules, plays: Iterable[tuple[int, str, bool]]
+) -> tuple[RoundResult, int | None]:
+    """``(result, winning seat)`` of a complete round of ``(seat, card, covered)`` plays.
+
+    The round is tied only when the strongest cards belong to both teams; if partners
+    tie for the strongest, their team wins and the one who played first takes the round
+    (§3). ``plays`` is in play order. Team = seat % 2.
+    """
+    best = None
+    top: list[int] = []
+    for seat, card, covered in plays:
+        s = COVERED_STRENGTH if covered else rules.strength(card)
+        if best is None or s > best:
+            best = s
+            top = [seat]
+        elif s == best:
+            top.append(seat)
+    if not top:
+        raise ValueError("a round needs at least one play")
+    teams = {seat % 2 for seat in top}
+    if len(teams) > 1:
+        return TIE, None
+    return top[0] % 2, top[0]
+
+
+def hand_outcome(results: list[RoundResult]) -> int | str | None:
+    """The team that wins the hand, ``'void'`` when all three rounds tie, ``None`` if open.
+
+    §3: the first team to win 2 rounds wins. A tied 1st round goes to the winner of the
+    2nd (or the 3rd); after a won 1st round, a tie in the 2nd or 3rd goes to the winner of
+    the 1st.
+    """
+    n = len(results)
+    if n < 2:
+        return None
+    first, second = results[0], results[1]
+    if first == TIE:
+        if second != TIE:
+            return second
+        if n == 3:
+            return VOID if results[2] == TIE else results[2]
+        return None
+    if second == first or second == TIE:
+        return first
+    if n == 3:
+        return first if results[2] == TIE else results[2]
+    return None

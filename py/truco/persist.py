@@ -1,0 +1,217 @@
+"""Validating loader for :meth:`Game.to_json` text.
+
+A save may be corrupt or tampered with: every field is checked before a game is built,
+and the error says which field is wrong. Nothing here trusts the input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import is_card
+from .game import FORMAT, FORMAT_VERSION, PLAYER_COUNTS, Game, _check_options
+from .judge import TIE, hand_outcome, round_result
+from .rules import PRESETS
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be loaded; the message names the bad field."""
+
+
+def _fail(msg: str) -> None:
+    raise SaveError(f"invalid saved game: {msg}")
+
+
+def _int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        rng = f"from {lo}" + (f" to {hi}" if hi is not None else "")
+        _fail(f"{name} must be a whole number {rng}, not {value!r}")
+    return value
+
+
+def _opt_int(value: Any, name: str, lo: int, hi: int) -> int | None:
+    return None if value is None else _int(value, name, lo, hi)
+
+
+def _keys(obj: Any, keys: set[str], name: str) -> dict:
+    if not isinstance(obj, dict):
+        _fail(f"{name} must be an object, not {type(obj).__name__}")
+    if set(obj) != keys:
+        missing, extra = keys - set(obj), set(obj) - keys
+        _fail(f"{name} has " + ", ".join(
+            ([f"missing {sorted(missing)}"] if missing else []) + ([f"unknown {sorted(extra)}"] if extra else [])))
+    return obj
+
+
+_TOP_KEYS = {"format", "version", "engine", "preset", "players", "seed", "options", "hand_index",
+             "dealer", "score", "games", "game_number", "winner", "abandoned_by", "auto_moves",
+             "hand", "log"}
+_HAND_KEYS = {"kind", "blind", "dez_team", "decider", "phase", "hands", "rounds", "turn", "value",
+              "level", "last_asker_team", "pending"}
+
+
+def game_from_state(cls: type[Game], data: Any) -> Game:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        _fail(f"not a Truco game (expected format {FORMAT!r})")
+    if data.get("version") != FORMAT_VERSION:
+        _fail(f"unsupported version {data.get('version')!r} (this engine reads version {FORMAT_VERSION})")
+    _keys(data, _TOP_KEYS, "the save")
+    if data["preset"] not in PRESETS:
+        _fail(f"unknown preset {data['preset']!r}")
+    rules = PRESETS[data["preset"]]
+    n = data["players"]
+    if n not in PLAYER_COUNTS or isinstance(n, bool):
+        _fail(f"players must be 2, 4 or 6, not {n!r}")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        _fail(f"seed must be an int or a str, not {seed!r}")
+    opts = data["options"]
+    if not isinstance(opts, dict) or set(opts) != {"series", "ferro", "timer"}:
+        _fail("options must hold series, ferro and timer")
+    try:
+        opts = _check_options(rules, opts)
+    except ValueError as exc:
+        _fail(str(exc))
+    hand_index = _int(data["hand_index"], "hand_index")
+    dealer = _int(data["dealer"], "dealer", 0, n - 1)
+    cap = rules.target + rules.max_value
+    score = data["score"]
+    games = data["games"]
+    if not isinstance(score, list) or len(score) != 2:
+        _fail(f"score must be two numbers, not {score!r}")
+    for s in score:
+        _int(s, "score", 0, cap)
+    if not isinstance(games, list) or len(games) != 2:
+        _fail(f"games must be two numbers, not {games!r}")
+    for s in games:
+        _int(s, "games", 0, opts["series"] // 2 + 1)
+    game_number = _int(data["game_number"], "game_number", 1, opts["series"])
+    winner = _opt_int(data["winner"], "winner", 0, 1)
+    abandoned_by = _opt_int(data["abandoned_by"], "abandoned_by", 0, n - 1)
+    auto = data["auto_moves"]
+    if not isinstance(auto, list) or len(auto) != n:
+        _fail(f"auto_moves must list {n} counts")
+    for a in auto:
+        _int(a, "auto_moves", 0, 2)
+    if winner is None and any(s >= rules.target for s in score):
+        _fail(f"score {score} already ends the game but no winner is recorded")
+    hand = _check_hand(data["hand"], rules, n, opts, winner is not None)
+    log = data["log"]
+    if not isinstance(log, list) or not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
+        _fail("log must be a list of events")
+
+    g = cls.__new__(cls)
+    g.rules = rules
+    g.players = n
+    g.seed = seed
+    g.options = opts
+    g.hand_index = hand_index
+    g.dealer = dealer
+    g._score = list(score)
+    g.games = list(games)
+    g.game_number = game_number
+    g.winner = winner
+    g.abandoned_by = abandoned_by
+    g.auto_moves = list(auto)
+    g.hand = hand
+    g.log = [dict(e) for e in log]
+    return g
+
+
+def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
+    _keys(h, _HAND_KEYS, "hand")
+    if h["kind"] not in ("normal", "dez", "ferro"):
+        _fail(f"hand.kind must be normal, dez or ferro, not {h['kind']!r}")
+    if not isinstance(h["blind"], bool) or h["blind"] != (h["kind"] == "ferro" and opts["ferro"] == "escuro"):
+        _fail("hand.blind does not match the hand kind and the ferro option")
+    if h["phase"] not in ("decide", "play"):
+        _fail(f"hand.phase must be decide or play, not {h['phase']!r}")
+    dez_team = _opt_int(h["dez_team"], "hand.dez_team", 0, 1)
+    decider = _opt_int(h["decider"], "hand.decider", 0, n - 1)
+    if (h["kind"] == "dez") != (dez_team is not None) or (dez_team is None) != (decider is None):
+        _fail("hand.dez_team and hand.decider must be set exactly in a mão de dez")
+    if h["phase"] == "decide" and h["kind"] != "dez":
+        _fail("only a mão de dez has a decision phase")
+    turn = _int(h["turn"], "hand.turn", 0, n - 1)
+    level = _int(h["level"], "hand.level", 0, len(rules.ladder))
+    value = _int(h["value"], "hand.value", 1, rules.max_value)
+    allowed_values = {rules.step_value(level)}
+    if h["kind"] == "dez":
+        allowed_values = {rules.mao_de_x_value if h["phase"] == "play" else rules.start_value}
+    elif h["kind"] == "ferro":
+        allowed_values = {rules.ferro_value}
+    if value not in allowed_values:
+        _fail(f"hand.value {value} does not match the hand (level {level}, kind {h['kind']})")
+    _opt_int(h["last_asker_team"], "hand.last_asker_team", 0, 1)
+    pending = h["pending"]
+    if pending is not None:
+        _keys(pending, {"asker", "answerer", "level"}, "hand.pending")
+        _int(pending["asker"], "pending.asker", 0, n - 1)
+        _int(pending["answerer"], "pending.answerer", 0, n - 1)
+        _int(pending["level"], "pending.level", level + 1, level + 1)
+        if pending["asker"] % 2 == pending["answerer"] % 2:
+            _fail("hand.pending: a raise is answered by the other team")
+        if h["kind"] != "normal":
+            _fail("hand.pending: nobody raises in a mão de dez or de ferro")
+
+    hands = h["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        _fail(f"hand.hands must list {n} hands")
+    seen: set[str] = set()
+
+    def see(card: Any, where: str) -> None:
+        if not is_card(card):
+            _fail(f"{where}: {card!r} is not a card")
+        if card in seen:
+            _fail(f"{where}: {card} appears twice")
+        seen.add(card)
+
+    for seat, cards in enumerate(hands):
+        if not isinstance(cards, list) or len(cards) > 3:
+            _fail(f"hand.hands[{seat}] must be a list of at most 3 cards")
+        for c in cards:
+            see(c, f"hand.hands[{seat}]")
+    rounds = h["rounds"]
+    if not isinstance(rounds, list) or not 1 <= len(rounds) <= 3:
+        _fail("hand.rounds must list 1 to 3 rounds")
+    played = [0] * n
+    results = []
+    for i, r in enumerate(rounds):
+        _keys(r, {"leader", "plays", "result", "winner"}, f"hand.rounds[{i}]")
+        leader = _int(r["leader"], f"rounds[{i}].leader", 0, n - 1)
+        plays = r["plays"]
+        last = i == len(rounds) - 1
+        if not isinstance(plays, list) or len(plays) > n or (not last and len(plays) != n):
+            _fail(f"hand.rounds[{i}].plays has the wrong number of cards")
+        for j, p in enumerate(plays):
+            if not (isinstance(p, list) and len(p) == 3 and isinstance(p[2], bool)):
+                _fail(f"hand.rounds[{i}].plays[{j}] must be [seat, card, covered]")
+            seat = _int(p[0], "play seat", 0, n - 1)
+            if seat != (leader + j) % n:
+                _fail(f"hand.rounds[{i}].plays[{j}]: seat {seat} played out of turn")
+            if p[2] and (i == 0 or h["kind"] != "normal"):
+                _fail(f"hand.rounds[{i}]: a covered card is not allowed there")
+            see(p[1], f"hand.rounds[{i}]")
+            played[seat] += 1
+        if len(plays) == n:
+            expect = round_result(rules, [tuple(p) for p in plays])
+            if (r["result"], r["winner"]) != expect:
+                _fail(f"hand.rounds[{i}] result does not match its cards")
+            results.append(r["result"])
+        elif r["result"] is not None or r["winner"] is not None:
+            _fail(f"hand.rounds[{i}] is open but has a result")
+        if not over and last and len(plays) < n and turn != (leader + len(plays)) % n:
+            _fail("hand.turn is not the next seat of the round")
+    if not over and (len(results) == len(rounds) or hand_outcome(results) is not None):
+        _fail("hand.rounds: a hand in play is undecided and has an open round")
+    for seat in range(n):
+        if played[seat] + len(hands[seat]) != 3:
+            _fail(f"hand: seat {seat} has {len(hands[seat])} cards after playing {played[seat]}")
+    if any(res not in (0, 1, TIE) for res in results):
+        _fail("hand.rounds: a result must be 0, 1 or 'tie'")
+    return {
+        **h,
+        "hands": [list(c) for c in hands],
+        "rounds": [dict(r, plays=[list(p) for p in r["plays"]]) for r in rounds],
+        "pending": dict(pending) if pending else None,
+    }
