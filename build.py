@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""Build the static site: site/ + py/ + the pinned Pyodide -> dist/.
+
+Usage: ``python3 build.py`` (no arguments).
+
+What lands in dist/ (and nothing else; stale files are removed):
+
+- ``*.html``                 pages rendered from site/templates/ (Jinja; ``_*.html`` are layouts)
+- ``static/``                site/static/ as is (CSS, JS modules, icons)
+- ``static/js/build_info.js`` generated: file names the worker needs (wheels, Pyodide dir)
+- ``pyodide/``               only the Pyodide files the app loads, from node_modules/pyodide
+- ``wheels/``                the micropip wheel (PyPI) and the engine wheel (built from py/)
+- ``manifest.json``          every other file with its size and sha256
+
+The output is byte-identical on re-runs: files are rendered deterministically, the engine
+wheel is built with a fixed SOURCE_DATE_EPOCH, and a file whose bytes did not change is not
+rewritten. The engine wheel is cached in .cache/ under a hash of its sources, and the micropip
+wheel is downloaded once (``pip download``) into .cache/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+
+# The Pyodide files the app needs at run time (checked against 314.0.7: the ES module
+# loader, the Emscripten module, the WebAssembly binary, the standard library and the
+# package lock that loadPyodide() fetches). Source maps, the CommonJS loader, typings and
+# the demo consoles are left out.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# sha256 of the micropip wheels on PyPI that we have checked (the one pyodide-lock.json
+# names is a different build of the same version, hence loaded by URL, not by name).
+MICROPIP_SHA256 = {
+    "0.11.1": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+}
+
+# A fixed timestamp for the wheel's zip entries (1980-01-02, the zip epoch + 1 day).
+SOURCE_DATE_EPOCH = "315619200"
+
+# Text files that must not name another origin (checked after every build).
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".xml"}
+
+
+class BuildError(Exception):
+    pass
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+class Output:
+    """Collects dist/ files in memory-light form and writes only what changed."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files: dict[str, Path | bytes] = {}
+
+    def add_bytes(self, rel: str, data: bytes) -> None:
+        self._check_new(rel)
+        self.files[rel] = data
+
+    def add_file(self, rel: str, src: Path) -> None:
+        self._check_new(rel)
+        self.files[rel] = src
+
+    def _check_new(self, rel: str) -> None:
+        if rel in self.files:
+            raise BuildError(f"two sources for dist/{rel}")
+        if rel.startswith("/") or ".." in rel.split("/"):
+            raise BuildError(f"bad output path {rel!r}")
+
+    def data(self, rel: str) -> bytes:
+        item = self.files[rel]
+        return item if isinstance(item, bytes) else item.read_bytes()
+
+    def write(self) -> tuple[int, int]:
+        """Write changed files, delete stale ones; return (written, removed)."""
+        self.root.mkdir(exist_ok=True)
+        written = 0
+        for rel in sorted(self.files):
+            data = self.data(rel)
+            dest = self.root / rel
+            if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(dest.name + ".tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, dest)
+            written += 1
+        removed = 0
+        for path in sorted(self.root.rglob("*"), reverse=True):
+            rel = path.relative_to(self.root).as_posix()
+            if path.is_dir():
+                if not any(path.iterdir()):
+                    path.rmdir()
+            elif rel not in self.files:
+                path.unlink()
+                removed += 1
+        return written, removed
+
+
+# --- Pyodide -----------------------------------------------------------------------------
+
+def pinned_pyodide_version() -> str:
+    pkg = json.loads((ROOT / "package.json").read_text())
+    version = pkg.get("dependencies", {}).get("pyodide")
+    if not version or not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise BuildError(f"package.json must pin pyodide to an exact version, found {version!r}")
+    return version
+
+
+def check_pyodide_installed(version: str) -> None:
+    meta = PYODIDE_NPM / "package.json"
+    if not meta.is_file():
+        raise BuildError("node_modules/pyodide is missing: run `npm ci` first")
+    installed = json.loads(meta.read_text())["version"]
+    if installed != version:
+        raise BuildError(
+            f"node_modules has pyodide {installed} but package.json pins {version}: run `npm ci`"
+        )
+
+
+# Pyodide's loader names the jsDelivr CDN as the default `cdnUrl`, which only Node uses (to
+# download packages missing from a package cache). The browser takes packages from
+# `packageBaseUrl`, which defaults to the lock file's folder: our own dist/pyodide/. We
+# replace the literal so that no file in dist/ names another origin.
+_CDN_LITERAL = re.compile(r"`https://cdn\.jsdelivr\.net/pyodide/v\$\{\w+\}/full/`")
+_SOURCE_MAP = re.compile(rb"\n//# sourceMappingURL=[^\n]*\n?$")
+
+
+def patch_pyodide_loader(text: str) -> str:
+    text, count = _CDN_LITERAL.subn('"./"', text)
+    if count != 1:
+        raise BuildError(f"expected one CDN URL literal in pyodide.mjs, found {count}")
+    return text
+
+
+def add_pyodide(out: Output, version: str) -> dict:
+    for name in PYODIDE_FILES:
+        src = PYODIDE_NPM / name
+        if not src.is_file():
+            raise BuildError(f"pyodide {version} has no {name}")
+        if name.endswith((".mjs", ".js")):
+            data = src.read_bytes()
+            # The .map files are not shipped, so drop the comments that point at them.
+            data = _SOURCE_MAP.sub(b"\n", data)
+            if name == "pyodide.mjs":
+                data = patch_pyodide_loader(data.decode("utf-8")).encode("utf-8")
+            out.add_bytes(f"pyodide/{name}", data)
+        else:
+            out.add_file(f"pyodide/{name}", src)
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    return lock
+
+
+# --- Wheels --------------------------------------------------------------------------------
+
+def micropip_wheel(lock: dict) -> Path:
+    """The micropip wheel of the version pyodide-lock.json names, from PyPI (cached)."""
+    entry = lock["packages"]["micropip"]
+    version, file_name = entry["version"], entry["file_name"]
+    cache_dir = CACHE / "micropip"
+    wheel = cache_dir / file_name
+    if not wheel.is_file():
+        log(f"downloading {file_name} from the package index")
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
+            cmd = [
+                sys.executable, "-m", "pip", "download", f"micropip=={version}",
+                "--no-deps", "--only-binary=:all:", "--python-version", lock["info"]["python"],
+                "--disable-pip-version-check", "--quiet", "--dest", tmp,
+            ]
+            subprocess.run(cmd, check=True)
+            got = Path(tmp) / file_name
+            if not got.is_file():
+                raise BuildError(f"pip download gave {os.listdir(tmp)}, expected {file_name}")
+            os.replace(got, wheel)
+    digest = sha256(wheel.read_bytes())
+    expected = MICROPIP_SHA256.get(version)
+    if expected is None:
+        raise BuildError(
+            f"micropip {version} is not vetted: check it, then add its sha256 {digest} "
+            f"to MICROPIP_SHA256 in build.py"
+        )
+    if digest != expected:
+        wheel.unlink()
+        raise BuildError(f"{file_name}: sha256 {digest} is not the vetted {expected}")
+    return wheel
+
+
+def engine_sources() -> list[Path]:
+    """Files that go into (or shape) the engine wheel: py/, pyproject.toml, README, LICENSE."""
+    files = [ROOT / "pyproject.toml", ROOT / "README.md", *sorted(ROOT.glob("LICENSE*"))]
+    for path in sorted((ROOT / "py").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files.append(path)
+    return [f for f in files if f.is_file()]
+
+
+def engine_wheel() -> Path:
+    """Build the engine wheel with `python -m build`, cached by a hash of its sources."""
+    # (No `import build` here: from this folder that name is this very file.)
+    from importlib.metadata import PackageNotFoundError, version as dist_version
+
+    for tool in ("build", "hatchling"):
+        try:
+            dist_version(tool)
+        except PackageNotFoundError:
+            raise BuildError(f"{tool} is missing: install the build tools (see README)") from None
+    key = hashlib.sha256()
+    key.update(f"build {dist_version('build')} hatchling {dist_version('hatchling')}\n".encode())
+    key.update(f"SOURCE_DATE_EPOCH {SOURCE_DATE_EPOCH}\n".encode())
+    for path in engine_sources():
+        key.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        key.update(sha256(path.read_bytes()).encode() + b"\n")
+    cache_dir = CACHE / "engine" / key.hexdigest()[:32]
+    wheels = sorted(cache_dir.glob("*.whl")) if cache_dir.is_dir() else []
+    if len(wheels) == 1:
+        return wheels[0]
+    log("building the engine wheel (python -m build --wheel)")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+        cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", tmp, str(ROOT)]
+        # cwd elsewhere: `python -m build` run from here would find this file, not PyPA build.
+        proc = subprocess.run(cmd, env=env, cwd=tmp, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stdout + proc.stderr)
+            raise BuildError("building the engine wheel failed")
+        built = sorted(Path(tmp).glob("*.whl"))
+        if len(built) != 1:
+            raise BuildError(f"expected one wheel, got {built}")
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built[0], cache_dir / built[0].name)
+    prune_engine_cache(keep=cache_dir)
+    return cache_dir / built[0].name
+
+
+def prune_engine_cache(keep: Path, limit: int = 8) -> None:
+    dirs = sorted((p for p in keep.parent.iterdir() if p.is_dir() and p != keep),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in dirs[limit - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def engine_version() -> str:
+    text = (ROOT / "py" / "truco" / "__init__.py").read_text()
+    match = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.M)
+    if not match:
+        raise BuildError("py/truco/__init__.py has no __version__")
+    return match.group(1)
+
+
+# --- Site ----------------------------------------------------------------------------------
+
+def add_static(out: Output) -> None:
+    static = SITE / "static"
+    for path in sorted(static.rglob("*")):
+        if path.is_file() and not path.name.startswith(".") and "__pycache__" not in path.parts:
+            out.add_file("static/" + path.relative_to(static).as_posix(), path)
+
+
+def render_pages(out: Output, context: dict) -> None:
+    try:
+        import jinja2
+    except ImportError:
+        raise BuildError("jinja2 is missing: install the build tools (see README)") from None
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(SITE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def asset(rel: str) -> str:
+        """A dist-relative URL that must exist in the build (checked at render time)."""
+        if rel not in out.files:
+            raise BuildError(f"template refers to {rel}, which the build does not produce")
+        return rel
+
+    env.globals["asset"] = asset
+    for tpl in sorted((SITE / "templates").glob("*.html")):
+        if tpl.name.startswith("_"):
+            continue
+        html = env.get_template(tpl.name).render(**context, page=tpl.stem)
+        out.add_bytes(tpl.name, html.encode("utf-8"))
+
+
+def build_info_module(info: dict) -> bytes:
+    body = json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False)
+    return (
+        "// Generated by build.py: do not edit. What the worker needs to find its files.\n"
+        f"export const BUILD = Object.freeze({body});\n"
+    ).encode("utf-8")
+
+
+def manifest(out: Output) -> bytes:
+    files = {}
+    for rel in sorted(out.files):
+        data = out.data(rel)
+        files[rel] = {"sha256": sha256(data), "size": len(data)}
+    digest = sha256(json.dumps(files, sort_keys=True).encode())
+    doc = {"version": 1, "build": digest[:16], "files": files}
+    return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+_URL = re.compile(rb"(?:https?|wss?|ftp)://[^\s\"'`<>()]*", re.I)
+_PROTOCOL_RELATIVE = re.compile(rb"(?:src|href|action|srcset)\s*=\s*[\"']?//", re.I)
+# XML namespace names look like URLs but are never fetched.
+XML_NAMESPACES = {
+    b"http://www.w3.org/2000/svg",
+    b"http://www.w3.org/1999/xlink",
+    b"http://www.w3.org/1999/xhtml",
+}
+
+
+def other_origin_refs(data: bytes) -> list[bytes]:
+    """Absolute URLs with a host (or protocol-relative links) in a text file's bytes."""
+    refs = [m.group(0) for m in _URL.finditer(data)
+            if m.group(0) not in XML_NAMESPACES and re.match(rb"[a-z]+://[A-Za-z0-9\[]", m.group(0), re.I)]
+    refs += [m.group(0) for m in _PROTOCOL_RELATIVE.finditer(data)]
+    return refs
+
+
+def check_no_other_origin(out: Output) -> None:
+    """Fail if a text file in dist/ names another origin."""
+    bad = [f"{rel}: {ref!r}" for rel in sorted(out.files) if Path(rel).suffix in TEXT_SUFFIXES
+           for ref in other_origin_refs(out.data(rel))]
+    if bad:
+        raise BuildError("dist/ would name another origin:\n  " + "\n  ".join(bad))
+
+
+def build() -> None:
+    started = time.perf_counter()
+    out = Output(DIST)
+    version = pinned_pyodide_version()
+    check_pyodide_installed(version)
+    lock = add_pyodide(out, version)
+
+    mp = micropip_wheel(lock)
+    out.add_file(f"wheels/{mp.name}", mp)
+    engine = engine_wheel()
+    out.add_file(f"wheels/{engine.name}", engine)
+
+    add_static(out)
+    info = {
+        "pyodideVersion": version,
+        "pythonVersion": lock["info"]["python"],
+        "indexURL": "pyodide/",
+        "micropipWheel": f"wheels/{mp.name}",
+        "engineWheel": f"wheels/{engine.name}",
+        "engineWheelSha256": sha256(engine.read_bytes()),
+        "engineVersion": engine_version(),
+    }
+    if "static/js/build_info.js" in out.files:
+        raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
+    out.add_bytes("static/js/build_info.js", build_info_module(info))
+    render_pages(out, {"build": info})
+    check_no_other_origin(out)
+    out.add_bytes("manifest.json", manifest(out))
+    written, removed = out.write()
+    elapsed = time.perf_counter() - started
+    log(f"dist/: {len(out.files)} files, {written} written, {removed} removed, {elapsed:.2f}s")
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    try:
+        build()
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
