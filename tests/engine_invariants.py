@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import truco
 from truco.cards import DECK
@@ -24,15 +25,12 @@ def allowed_deltas(rules) -> set[int]:
     return values
 
 
-def _strings(obj):
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            yield from _strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _strings(v)
+_CARD_TOKEN = re.compile(r'"([4567QJKA23][chsd])"')
+
+
+def _cards_named(obj) -> set[str]:
+    """Every card code that appears as a string anywhere in a JSON-safe object."""
+    return set(_CARD_TOKEN.findall(json.dumps(obj)))
 
 
 def check_state(game) -> None:
@@ -48,7 +46,6 @@ def check_state(game) -> None:
 def check_observation(game, seat: int) -> dict:
     """observation(seat) holds no other seat's unplayed card and no covered card of others."""
     obs = game.observation(seat)
-    json.dumps(obs)  # JSON-safe
     h = game.hand
     hidden = set()
     allowed_partner = {v["seat"] for v in obs["visible_hands"]}
@@ -72,7 +69,7 @@ def check_observation(game, seat: int) -> dict:
     log = obs["log"]
     last_deal = max(i for i, e in enumerate(log) if e["type"] == "deal")
     current["log"] = log[last_deal:]
-    leaked = hidden & set(_strings(current))
+    leaked = hidden & _cards_named(current)  # also proves it JSON-safe
     assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}: {obs}"
     for e in log:
         if e["type"] == "cover" and e["seat"] != seat:

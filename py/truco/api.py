@@ -1,27 +1,166 @@
-"""JSON-in, JSON-out facade used by the browser worker (placeholder until the engine lands)."""
+"""JSON-in, JSON-out facade for the browser worker: one table session at a time.
+
+The page never sees a Python object and never sees a hidden card: every reply carries
+the human seat's observation only, plus the opaque ``save`` blob (the full state,
+stored by the page without reading it, handed back to ``load`` to resume).
+
+>>> import json
+>>> reply = json.loads(handle(json.dumps({"method": "new_game", "params": {"seed": 3, "players": 2}})))
+>>> sorted(reply)
+['observation', 'save']
+>>> reply["observation"]["seat"]
+0
+"""
 
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 from . import __version__
+from .game import Game, IllegalAction, new_game
+
+SAVE_FORMAT = "truco-session"
+SAVE_VERSION = 1
+LEVELS = ("facil", "medio", "dificil")
+
+
+class Session:
+    """A table: a game, the human's seat and the bots' levels of the other seats."""
+
+    def __init__(self, game: Game, human_seat: int, levels: dict[int, str]) -> None:
+        self.game = game
+        self.human_seat = human_seat
+        self.levels = levels
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "human_seat": self.human_seat,
+            "levels": {str(s): lv for s, lv in sorted(self.levels.items())},
+            "game": json.loads(self.game.to_json()),
+        }, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Session":
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"the save is not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("the save is not a Truco table save")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unsupported save version {data.get('version')!r}")
+        game = Game.from_json(json.dumps(data.get("game")))
+        seat = data.get("human_seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
+        levels = _check_levels(data.get("levels"), game.players, seat)
+        return cls(game, seat, levels)
+
+    def reply(self) -> dict:
+        return {"observation": self.game.observation(self.human_seat), "save": self.to_json()}
+
+
+def _check_levels(levels: Any, players: int, human: int) -> dict[int, str]:
+    if not isinstance(levels, dict):
+        raise ValueError("levels must map seats to bot levels")
+    out = {}
+    for seat in range(players):
+        if seat == human:
+            continue
+        level = levels.get(str(seat), levels.get(seat))
+        if level not in LEVELS and level not in ("random", "passive"):
+            raise ValueError(f"seat {seat}: unknown bot level {level!r} (facil, medio, dificil)")
+        out[seat] = level
+    return out
+
+
+_session: Session | None = None
+
+
+def _current() -> Session:
+    if _session is None:
+        raise ValueError("no game in progress: call new_game or load first")
+    return _session
+
+
+def _new_game(params: dict) -> dict:
+    global _session
+    params = dict(params)
+    human = params.pop("human_seat", 0)
+    level = params.pop("level", "medio")
+    partner_level = params.pop("partner_level", level)
+    players = params.get("players", 2)
+    if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
+        raise ValueError(f"human_seat {human!r} is not a seat of the table")
+    game = new_game(**params)
+    levels = {s: (partner_level if s % 2 == human % 2 else level)
+              for s in range(game.players) if s != human}
+    _session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, human))
+    return _session.reply()
+
+
+def _apply(params: dict) -> dict:
+    s = _current()
+    action = params.get("action")
+    s.game.apply(action, seat=s.human_seat)
+    return s.reply()
+
+
+def _bot_step(params: dict) -> dict:
+    """Let the bot whose turn it is make one move."""
+    from . import bots
+
+    s = _current()
+    seat = s.game.to_move
+    if seat is None or seat == s.human_seat:
+        raise IllegalAction(f"no bot to move: it is {'nobody' if seat is None else 'the human'}'s turn")
+    # Seeded by the position, so a resumed game gets the same bot moves as an unbroken one.
+    rng = random.Random(f"bot:{s.game.seed}:{seat}:{len(s.game.log)}")
+    bot = bots.make(s.levels[seat], rng)
+    action = bot.choose(s.game.observation(seat))
+    s.game.apply(action, seat=seat)
+    return s.reply()
+
+
+def _load(params: dict) -> dict:
+    global _session
+    _session = Session.from_json(params.get("save"))
+    return _session.reply()
+
+
+def _observation(params: dict) -> dict:
+    return _current().reply()
+
+
+METHODS = {
+    "version": lambda p: {"version": __version__},
+    "echo": lambda p: p,
+    "new_game": _new_game,
+    "apply": _apply,
+    "bot_step": _bot_step,
+    "load": _load,
+    "observation": _observation,
+}
 
 
 def handle(request_json: str) -> str:
     """Answer one request ``{"method": str, "params": {...}}`` with a JSON string.
 
-    Raises ``ValueError`` (with a readable message) for a bad request.
+    Raises ``ValueError`` (an :class:`~truco.IllegalAction` for a refused move) with a
+    readable message; the session is left unchanged.
     """
     try:
         request = json.loads(request_json)
-    except json.JSONDecodeError as exc:
+    except (TypeError, json.JSONDecodeError) as exc:
         raise ValueError(f"request is not JSON: {exc}") from None
     if not isinstance(request, dict) or not isinstance(request.get("method"), str):
-        raise ValueError(f"request must be an object with a 'method' string: {request_json[:80]!r}")
-    method = request["method"]
+        raise ValueError(f"request must be an object with a 'method' string: {str(request_json)[:80]!r}")
+    method = METHODS.get(request["method"])
+    if method is None:
+        raise ValueError(f"unknown method {request['method']!r}: one of {', '.join(METHODS)}")
     params = request.get("params") or {}
-    if method == "version":
-        return json.dumps({"version": __version__})
-    if method == "echo":
-        return json.dumps(params)
-    raise ValueError(f"unknown method {method!r}")
+    if not isinstance(params, dict):
+        raise ValueError("params must be an object")
+    return json.dumps(method(params), ensure_ascii=False)
