@@ -1,0 +1,58 @@
+"""Bots: ``make(level, rng)`` returns an object whose ``choose(observation)`` is an action.
+
+A bot sees nothing but the observation of its own seat (``Game.observation(seat)``) and
+draws every random choice from the ``random.Random`` it was given, so a game replays
+exactly from its seeds.
+
+>>> import random, truco
+>>> g = truco.new_game(seed=5, players=2)
+>>> bot = make("dificil", random.Random(1))
+>>> bot.choose(g.observation(g.to_move)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from .baselines import AlwaysAcceptBot, AlwaysRunBot, PassiveBot, RandomBot
+from .player import STYLES, HeuristicBot
+
+LEVELS: tuple[str, ...] = ("facil", "medio", "dificil")
+"""The levels a person plays against, weakest first."""
+
+BASELINES: tuple[str, ...] = ("random", "passive", "always-accept", "always-run")
+"""Measuring sticks for the arena."""
+
+ALL_LEVELS: tuple[str, ...] = LEVELS + BASELINES
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, observation: dict) -> str: ...
+
+
+_BASELINE_CLASSES: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "passive": PassiveBot,
+    "always-accept": AlwaysAcceptBot,
+    "always-run": AlwaysRunBot,
+}
+
+
+def make(level: str, rng: random.Random | None = None) -> Bot:
+    """A new bot of ``level`` (one of :data:`ALL_LEVELS`) drawing from ``rng``."""
+    if rng is None:
+        rng = random.Random()
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if level in STYLES:
+        return HeuristicBot(STYLES[level], rng)
+    if level in _BASELINE_CLASSES:
+        return _BASELINE_CLASSES[level](rng)
+    raise ValueError(f"unknown bot level {level!r}: one of {', '.join(ALL_LEVELS)}")
+
+
+__all__ = ["make", "LEVELS", "BASELINES", "ALL_LEVELS", "Bot", "HeuristicBot"]
