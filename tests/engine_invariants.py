@@ -38,9 +38,11 @@ def check_state(game) -> None:
     h = game.hand
     cards = [c for hand in h["hands"] for c in hand]
     cards += [p[1] for r in h["rounds"] for p in r["plays"]]
-    assert len(cards) == len(set(cards)), f"a card appears twice: {sorted(cards)}"
-    assert set(cards) <= _DECK
     assert len(cards) == 3 * game.players
+    cards += h["stock"] + [c for x in h["exchanged"] for c in x["cards"]]
+    cards += [h["vira"]] if h["vira"] else []
+    assert len(cards) == len(set(cards)), f"a card appears twice: {sorted(cards)}"
+    assert set(cards) == set(game.rules.deck(game.options["baralho_limpo"])), "the deck is not whole"
 
 
 def check_observation(game, seat: int) -> dict:
@@ -58,6 +60,10 @@ def check_observation(game, seat: int) -> dict:
             assert h["kind"] == "dez" and s % 2 == seat % 2 == h["dez_team"], "partner cards outside a mão de dez"
             continue
         hidden |= set(cards)
+    hidden |= set(h["stock"])  # the undealt cards: nobody sees them
+    if h["vira"] and not h["vira_visible"]:
+        hidden.add(h["vira"])
+        assert obs["vira"] is None and obs["manilhas"] == []
     for r in h["rounds"]:
         for s, c, covered in r["plays"]:
             if covered and s != seat:
@@ -66,6 +72,7 @@ def check_observation(game, seat: int) -> dict:
     # that was played face up then and dealt again now).
     current = dict(obs)
     del current["rules"]  # the preset's manilhas: public, the same for every seat
+    del current["manilhas"]  # this hand's manilhas: public once the vira is face up
     log = obs["log"]
     last_deal = max(i for i, e in enumerate(log) if e["type"] == "deal")
     current["log"] = log[last_deal:]
@@ -141,9 +148,10 @@ def run_all(games_per_config: int = 50, roundtrip_every: int = 5) -> int:
     """Random play over every preset, 2 and 4 players, a few option sets. Returns games played."""
     count = 0
     for preset in sorted(truco.PRESETS):
-        for players in (2, 4):
-            for i in range(games_per_config):
-                options = {"series": (1, 3, 5)[i % 3], "ferro": ("escuro", "claras")[i % 2]}
+        for players in (2, 4, 6):
+            for i in range(games_per_config // (2 if players == 6 else 1)):
+                options = {"series": (1, 3, 5)[i % 3], "ferro": ("escuro", "claras")[i % 2],
+                           "baralho_limpo": i % 4 == 1, "familia_real": i % 3 == 1}
                 play_random_game(preset, players, seed=1000 * players + i,
                                  timeout_rate=0.03 if i % 4 == 0 else 0.0,
                                  roundtrip=i % roundtrip_every == 0, **options)

@@ -24,6 +24,8 @@ GOLDENS = {
     "mineiro_2x2_series3_seed2": dict(preset="mineiro", players=4, seed=2, options={"series": 3}),
     "truco473_1x1_ferro_escuro_seed3": dict(preset="truco473", players=2, seed=3, score=(10, 10), options={}),
     "torneio_2x2_mao_de_dez_seed4": dict(preset="torneio", players=4, seed=4, score=(10, 4), options={}),
+    "paulista_1x1_ferro_escuro_seed5": dict(preset="paulista", players=2, seed=5, score=(11, 11), options={}),
+    "paulista_3x3_limpo_familia_seed6": dict(preset="paulista", players=6, seed=6, options={"baralho_limpo": True, "familia_real": True}),
 }
 
 

@@ -20,22 +20,33 @@ PRESETS = sorted(truco.PRESETS)
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", [2, 4])
 def test_thousands_of_random_games_keep_every_invariant(preset, players):
-    """250 matches per preset and table size (1,500 in all): distinct cards, legal score
+    """150 matches per preset and table size (1,200 in all): distinct cards, legal score
     steps, a winner at 12+ or by abandonment, no hidden card in any observation, and
     from_json(to_json()) identical at every step of every 10th match."""
-    for i in range(250):
+    for i in range(150):
         play_random_game(preset, players, seed=players * 100_000 + i,
                          timeout_rate=0.05 if i % 5 == 0 else 0.0,
                          roundtrip=i % 10 == 0,
-                         series=(1, 3, 5)[i % 3], ferro=("escuro", "claras")[i % 2])
+                         series=(1, 3, 5)[i % 3], ferro=("escuro", "claras")[i % 2],
+                         baralho_limpo=i % 4 == 1, familia_real=i % 3 == 1)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_3x3_random_games_keep_every_invariant(preset):
+    """Trucão de 6 (§9): six seats, two teams of three alternating."""
+    for i in range(40):
+        play_random_game(preset, 6, seed=600_000 + i, roundtrip=i % 10 == 0,
+                         timeout_rate=0.05 if i % 5 == 0 else 0.0, baralho_limpo=i % 2 == 1)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]), preset=st.sampled_from(PRESETS),
-       start=st.sampled_from([(0, 0), (10, 0), (0, 10), (10, 10), (8, 10), (6, 4)]),
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4, 6]), preset=st.sampled_from(PRESETS),
+       start=st.sampled_from([(0, 0), (10, 0), (0, 10), (10, 10), (8, 10), (6, 4), (11, 11), (0, 11)]),
        timeout_rate=st.sampled_from([0.0, 0.1]))
 def test_any_seed_and_start_score_plays_to_a_legal_end(seed, players, preset, start, timeout_rate):
     rng = random.Random(seed)
+    if truco.preset(preset).point_unit() > 1 and any(x % 2 for x in start):
+        start = (0, 0)  # an odd score cannot happen in this preset
     g = truco.new_game(preset, players=players, seed=seed, score=start)
     steps = 0
     while g.to_move is not None and steps < 3000:

@@ -75,7 +75,7 @@ ORDER = ["4c", "7h", "As", "7d", "3s", "2s", "Ah", "Ks", "Js", "Qs", "7s", "6s",
 
 @pytest.mark.parametrize("i", range(len(ORDER) - 1))
 def test_s2_card_order_manilhas_then_common_cards(i):
-    r = truco.preset("mineiro")
+    r = truco.preset("mineiro").strength_table()
     stronger, weaker = ORDER[i], ORDER[i + 1]
     assert round_result(r, [(0, weaker, False), (1, stronger, False)]) == (1, 1)
     assert round_result(r, [(0, stronger, False), (1, weaker, False)]) == (0, 0)
@@ -85,7 +85,7 @@ def test_s2_common_cards_of_the_same_rank_tie_and_j_beats_q():
     g = two(["3c", "Jh", "5c"], ["3h", "Qd", "6c"])
     play(g, "play 3c", "play 3h")
     assert last(g, "round")["result"] == "tie"
-    r = truco.preset("mineiro")
+    r = truco.preset("mineiro").strength_table()
     assert round_result(r, [(0, "Qh", False), (1, "Jc", False)]) == (1, 1)
 
 
@@ -97,7 +97,7 @@ def test_s2_other_sevens_fours_and_aces_are_common():
 
 
 def test_s2_covered_card_loses_to_every_face_up_card_and_two_covered_tie():
-    r = truco.preset("mineiro")
+    r = truco.preset("mineiro").strength_table()
     assert round_result(r, [(0, "4c", True), (1, "4h", False)]) == (1, 1)
     assert round_result(r, [(0, "4c", True), (1, "3h", True)]) == ("tie", None)
 

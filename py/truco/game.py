@@ -48,14 +48,20 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def deal_for(seed: int | str, hand_index: int, players: int) -> list[list[str]]:
-    """The cards of hand ``hand_index``: they depend only on ``(seed, hand_index)``.
+def shuffled_deck(seed: int | str, hand_index: int, deck: tuple[str, ...] = DECK) -> list[str]:
+    """The deck of hand ``hand_index`` in dealing order: it depends only on ``(seed, hand_index)``.
 
     Mirrored matches rely on this: the same seed deals the same hands whatever is played.
     """
-    deck = list(DECK)
-    random.Random(f"truco:{seed}:{hand_index}").shuffle(deck)
-    return [deck[3 * i: 3 * i + 3] for i in range(players)]
+    cards = list(deck)
+    random.Random(f"truco:{seed}:{hand_index}").shuffle(cards)
+    return cards
+
+
+def deal_for(seed: int | str, hand_index: int, players: int, deck: tuple[str, ...] = DECK) -> list[list[str]]:
+    """The hands of hand ``hand_index`` (3 cards a seat, in seat order)."""
+    cards = shuffled_deck(seed, hand_index, deck)
+    return [cards[3 * i: 3 * i + 3] for i in range(players)]
 
 
 def _draw_dealer(seed: int | str, players: int) -> int:
@@ -76,7 +82,9 @@ def new_game(
 
     Options: ``series`` (1, 3 or 5 games), ``ferro`` (``"escuro"`` or ``"claras"``: how a
     mão de ferro is dealt; default from the preset), ``timer`` (0, 10, 20 or 30 seconds;
-    stored for the table, the engine only applies ``timeout``).
+    stored for the table, the engine only applies ``timeout``), and the house rules of
+    RULES.md §9: ``baralho_limpo`` (no 4, 5, 6, 7 but the manilhas) and ``familia_real``
+    (a hand of only Q/J/K may be exchanged once, with the ``exchange`` action).
     """
     return Game._new(preset, players, seed, hands, score, dealer, vira, options)
 
@@ -105,10 +113,16 @@ class Game:
             dealer = _draw_dealer(seed, players)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        deck = rules.deck(opts["baralho_limpo"])
         if vira is not None:
-            raise ValueError(f"vira={vira!r}: the {rules.name!r} preset has no vira (RULES.md §9)")
+            if not rules.vira:
+                raise ValueError(f"vira={vira!r}: the {rules.name!r} preset has no vira (RULES.md §9)")
+            if vira not in deck:
+                raise CardError(f"vira={vira!r} is not a card of this deck")
         if hands is not None:
-            hands = _check_hands(hands, players)
+            hands = _check_hands(hands, players, deck)
+            if vira in {c for h in hands for c in h}:
+                raise ValueError(f"vira={vira!r} is also dealt to a seat")
         g = cls.__new__(cls)
         g.rules = rules
         g.players = players
@@ -124,7 +138,7 @@ class Game:
         g.auto_moves = [0] * players
         g.log = []
         g.hand = {}
-        g._deal(hands)
+        g._deal(hands, vira)
         return g
 
     # ------------------------------------------------------------ public reads
@@ -174,6 +188,8 @@ class Game:
         if h["blind"]:
             return [f"play #{i + 1}" for i in range(len(cards))]
         actions = ["play " + c for c in cards]
+        if self._may_exchange(seat):
+            actions.append("exchange")
         if h["kind"] == "normal":
             if len(h["rounds"]) >= 2:
                 actions += ["cover " + c for c in cards]
@@ -213,6 +229,18 @@ class Game:
         self.auto_moves[mover] = 0
         self._do(mover, action)
 
+    def _may_exchange(self, seat: int) -> bool:
+        """Família real (§9 house rule): a hand of only Q/J/K, before its first card, once."""
+        h = self.hand
+        cards = h["hands"][seat]
+        return (self.options["familia_real"] and len(h["rounds"]) == 1 and len(cards) == 3
+                and all(c[0] in "QJK" for c in cards) and len(h["stock"]) >= 3
+                and all(x["seat"] != seat for x in h["exchanged"]))
+
+    def strength_table(self) -> dict[str, int]:
+        """Card -> strength in the hand being played (the vira may change the manilhas)."""
+        return self.rules.strength_table(self.hand["vira"], self.options["baralho_limpo"])
+
     def _answering(self) -> bool:
         h = self.hand
         return h["phase"] == "decide" or h["pending"] is not None
@@ -225,14 +253,14 @@ class Game:
         cards = h["hands"][seat]
         if h["blind"]:
             return "play #1"  # choosing the weakest would reveal something
-        strength = self.rules.strength
-        weakest = min(range(len(cards)), key=lambda i: (strength(cards[i]), i))
+        strength = self.strength_table()
+        weakest = min(range(len(cards)), key=lambda i: (strength[cards[i]], i))
         return "play " + cards[weakest]
 
     def _why_illegal(self, action: str, seat: int) -> str:
         verb, _, arg = action.partition(" ")
         h = self.hand
-        known = ("play", "cover", "raise", "accept", "run", "timeout")
+        known = ("play", "cover", "raise", "accept", "run", "timeout", "exchange")
         if verb not in known or (verb in ("play", "cover")) != bool(arg):
             return ("not an action: actions are 'play <card>', 'cover <card>', "
                     "'play #<n>' (blind hand), 'raise', 'accept', 'run' and 'timeout'")
@@ -249,6 +277,11 @@ class Game:
                     f"{pending['answerer']} must answer 'accept', 'run' or 'raise' first (RULES.md §5)")
         if verb in ("accept", "run"):
             return "nothing to answer: no raise or mão de dez decision is pending (RULES.md §5)"
+        if verb == "exchange":
+            if not self.options["familia_real"]:
+                return "exchanging a hand is a house rule (familia_real) this table does not use (RULES.md §9)"
+            return ("família real: only a hand of three Q/J/K cards, before its first card, "
+                    "may be exchanged, once (RULES.md §9)")
         if verb == "raise":
             if h["kind"] == "dez":
                 return "nobody may raise in a mão de dez (RULES.md §6)"
@@ -310,6 +343,13 @@ class Game:
             self.log.append({"type": "run", "seat": seat})
             self._end_hand(pending["asker"] % 2, h["value"], "run")
             return
+        if action == "exchange":
+            old = h["hands"][seat]
+            h["hands"][seat] = h["stock"][:3]
+            h["stock"] = h["stock"][3:]
+            h["exchanged"].append({"seat": seat, "cards": old})
+            self.log.append({"type": "exchange", "seat": seat, "cards": list(old)})
+            return
         verb, _, arg = action.partition(" ")
         cards = h["hands"][seat]
         if arg[0] == "#":  # a blind seat names the card by position
@@ -324,7 +364,10 @@ class Game:
         if len(rnd["plays"]) < self.players:
             h["turn"] = (seat + 1) % self.players
             return
-        result, winner = round_result(rules, rnd["plays"])
+        if h["vira"] is not None and not h["vira_visible"]:  # no escuro, the vira is shown once the 1st round is on the table
+            h["vira_visible"] = True
+            self.log.append({"type": "vira", "card": h["vira"]})
+        result, winner = round_result(self.strength_table(), rnd["plays"])
         rnd["result"] = result
         rnd["winner"] = winner
         self.log.append({"type": "round", "round": len(h["rounds"]), "result": result, "seat": winner})
@@ -362,14 +405,24 @@ class Game:
                 return
             self._score = [0, 0]
             self.game_number += 1
-        self._deal(None)
+        self._deal(None, None)
 
-    def _deal(self, hands: list[list[str]] | None) -> None:
+    def _deal(self, hands: list[list[str]] | None, vira: str | None) -> None:
         self.hand_index += 1
         self.dealer = (self.dealer + 1) % self.players
-        if hands is None:
-            hands = deal_for(self.seed, self.hand_index, self.players)
         rules = self.rules
+        n = self.players
+        deck = shuffled_deck(self.seed, self.hand_index, rules.deck(self.options["baralho_limpo"]))
+        if hands is None:
+            hands = [deck[3 * i: 3 * i + 3] for i in range(n)]
+            rest = deck[3 * n:]
+        else:  # a fixed deal: the rest of the deck keeps its seeded order
+            dealt = {c for h in hands for c in h}
+            rest = [c for c in deck if c not in dealt]
+        if rules.vira:
+            if vira is None:
+                vira = rest[0]
+            rest.remove(vira)
         mao = (self.dealer + 1) % self.players
         at_x = [s == rules.mao_de_x for s in self._score]
         kind = "ferro" if all(at_x) else "dez" if any(at_x) else "normal"
@@ -377,9 +430,14 @@ class Game:
         decider = None
         if dez_team is not None:
             decider = mao if mao % 2 == dez_team else (mao + 1) % self.players
+        blind = kind == "ferro" and self.options["ferro"] == "escuro"
         self.hand = {
             "kind": kind,
-            "blind": kind == "ferro" and self.options["ferro"] == "escuro",
+            "blind": blind,
+            "vira": vira,
+            "vira_visible": vira is not None and not blind,
+            "stock": rest,
+            "exchanged": [],
             "dez_team": dez_team,
             "decider": decider,
             "phase": "decide" if kind == "dez" else "play",
@@ -441,6 +499,10 @@ class Game:
             "mao": (self.dealer + 1) % n,
             "hand_kind": h["kind"],
             "blind": blind,
+            "vira": h["vira"] if h["vira_visible"] else None,
+            "manilhas": list(rules.manilhas_for(h["vira"] if h["vira_visible"] else None,
+                                                self.options["baralho_limpo"])),
+            "exchanged": [{"seat": x["seat"], "cards": list(x["cards"])} for x in h["exchanged"]],
             "hand": [] if blind else list(h["hands"][seat]),
             "hand_sizes": [len(c) for c in h["hands"]],
             "visible_hands": visible,
@@ -542,6 +604,8 @@ class Game:
         h["hands"] = [list(c) for c in h["hands"]]
         h["rounds"] = [dict(r, plays=[list(p) for p in r["plays"]]) for r in h["rounds"]]
         h["pending"] = dict(h["pending"]) if h["pending"] else None
+        h["stock"] = list(h["stock"])
+        h["exchanged"] = [dict(x, cards=list(x["cards"])) for x in h["exchanged"]]
         g.hand = h
         return g
 
@@ -550,11 +614,19 @@ class Game:
                 f"score {self._score[0]}x{self._score[1]} to_move={self.to_move}>")
 
 
+OPTION_NAMES = ("series", "ferro", "timer", "baralho_limpo", "familia_real")
+
+
 def _check_options(rules: Rules, options: dict) -> dict:
-    unknown = set(options) - {"series", "ferro", "timer"}
+    unknown = set(options) - set(OPTION_NAMES)
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}: "
-                         f"options are series, ferro and timer")
+                         f"options are {', '.join(OPTION_NAMES)}")
+    flags = {}
+    for name in ("baralho_limpo", "familia_real"):
+        flags[name] = options.get(name, False)
+        if not isinstance(flags[name], bool):
+            raise ValueError(f"{name} must be true or false, not {flags[name]!r}")
     series = options.get("series", 1)
     if series not in SERIES_LENGTHS or isinstance(series, bool):
         raise ValueError(f"series must be 1, 3 or 5 games, not {series!r}")
@@ -564,7 +636,7 @@ def _check_options(rules: Rules, options: dict) -> dict:
     timer = options.get("timer", 0)
     if timer not in TIMER_SECONDS or isinstance(timer, bool):
         raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
-    return {"series": series, "ferro": ferro, "timer": timer}
+    return {"series": series, "ferro": ferro, "timer": timer, **flags}
 
 
 def _check_score(rules: Rules, score) -> list[int]:
@@ -584,7 +656,7 @@ def _check_score(rules: Rules, score) -> list[int]:
     return [a, b]
 
 
-def _check_hands(hands, players: int) -> list[list[str]]:
+def _check_hands(hands, players: int, deck: tuple[str, ...] = DECK) -> list[list[str]]:
     if not isinstance(hands, (list, tuple)) or len(hands) != players:
         raise ValueError(f"hands must list {players} hands of 3 cards, one per seat, not {hands!r}")
     seen: set[str] = set()
@@ -595,6 +667,8 @@ def _check_hands(hands, players: int) -> list[list[str]]:
         for c in cards:
             if not is_card(c):
                 raise CardError(f"hands[{seat}]: {c!r} is not a card (e.g. '4c', 'As', '7d')")
+            if c not in deck:
+                raise CardError(f"hands[{seat}]: {c} is not in this deck (baralho limpo)")
             if c in seen:
                 raise ValueError(f"hands: {c} is dealt twice")
             seen.add(c)

@@ -3,7 +3,7 @@
 They take plain values, so they are tested with hand-built cards.
 
 >>> from truco.rules import preset
->>> r = preset("mineiro")
+>>> r = preset("mineiro").strength_table()
 >>> round_result(r, [(0, "3c", False), (1, "3h", False)])   # equal common cards tie
 ('tie', None)
 >>> round_result(r, [(0, "3c", False), (1, "7d", False)])   # Pica-fumo is a manilha
@@ -20,9 +20,9 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Literal, Union
+from typing import Iterable, Literal, Mapping, Union
 
-from .rules import COVERED_STRENGTH, Rules
+from .rules import COVERED_STRENGTH
 
 TIE = "tie"
 VOID = "void"
@@ -30,15 +30,12 @@ VOID = "void"
 RoundResult = Union[int, Literal["tie"]]
 
 
-def play_strength(rules: Rules, card: str, covered: bool) -> int:
-    """A covered card is worth nothing (§2, §4)."""
-    return COVERED_STRENGTH if covered else rules.strength(card)
-
-
 def round_result(
-    rules: Rules, plays: Iterable[tuple[int, str, bool]]
+    strength: Mapping[str, int], plays: Iterable[tuple[int, str, bool]]
 ) -> tuple[RoundResult, int | None]:
     """``(result, winning seat)`` of a complete round of ``(seat, card, covered)`` plays.
+
+    ``strength`` is the hand's card -> strength table (``Rules.strength_table(vira)``).
 
     The round is tied only when the strongest cards belong to both teams; if partners
     tie for the strongest, their team wins and the one who played first takes the round
@@ -47,7 +44,7 @@ def round_result(
     best = None
     top: list[int] = []
     for seat, card, covered in plays:
-        s = COVERED_STRENGTH if covered else rules.strength(card)
+        s = COVERED_STRENGTH if covered else strength[card]
         if best is None or s > best:
             best = s
             top = [seat]

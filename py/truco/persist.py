@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import is_card
-from .game import FORMAT, FORMAT_VERSION, PLAYER_COUNTS, Game, _check_options
+from .game import FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, Game, _check_options
 from .judge import TIE, hand_outcome, round_result
 from .rules import PRESETS
 
@@ -46,8 +46,8 @@ def _keys(obj: Any, keys: set[str], name: str) -> dict:
 _TOP_KEYS = {"format", "version", "engine", "preset", "players", "seed", "options", "hand_index",
              "dealer", "score", "games", "game_number", "winner", "abandoned_by", "auto_moves",
              "hand", "log"}
-_HAND_KEYS = {"kind", "blind", "dez_team", "decider", "phase", "hands", "rounds", "turn", "value",
-              "level", "last_asker_team", "pending"}
+_HAND_KEYS = {"kind", "blind", "vira", "vira_visible", "stock", "exchanged", "dez_team", "decider",
+              "phase", "hands", "rounds", "turn", "value", "level", "last_asker_team", "pending"}
 
 
 def game_from_state(cls: type[Game], data: Any) -> Game:
@@ -66,8 +66,8 @@ def game_from_state(cls: type[Game], data: Any) -> Game:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         _fail(f"seed must be an int or a str, not {seed!r}")
     opts = data["options"]
-    if not isinstance(opts, dict) or set(opts) != {"series", "ferro", "timer"}:
-        _fail("options must hold series, ferro and timer")
+    if not isinstance(opts, dict) or set(opts) != set(OPTION_NAMES):
+        _fail(f"options must hold {', '.join(OPTION_NAMES)}")
     try:
         opts = _check_options(rules, opts)
     except ValueError as exc:
@@ -194,7 +194,7 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
             see(p[1], f"hand.rounds[{i}]")
             played[seat] += 1
         if len(plays) == n:
-            expect = round_result(rules, [tuple(p) for p in plays])
+            expect = round_result(rules.strength_table(h["vira"], opts["baralho_limpo"]), [tuple(p) for p in plays])
             if (r["result"], r["winner"]) != expect:
                 _fail(f"hand.rounds[{i}] result does not match its cards")
             results.append(r["result"])
@@ -204,6 +204,32 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
             _fail("hand.turn is not the next seat of the round")
     if not over and (len(results) == len(rounds) or hand_outcome(results) is not None):
         _fail("hand.rounds: a hand in play is undecided and has an open round")
+    vira = h["vira"]
+    if rules.vira != (vira is not None):
+        _fail("hand.vira must be a card exactly in a manilha-nova preset")
+    if vira is not None:
+        see(vira, "hand.vira")
+    if not isinstance(h["vira_visible"], bool) or (vira is None and h["vira_visible"]):
+        _fail("hand.vira_visible must be true or false (false without a vira)")
+    if vira is not None and not h["vira_visible"] and not (h["blind"] and results == []):
+        _fail("hand.vira is face down only in the 1st round of a blind hand")
+    stock = h["stock"]
+    if not isinstance(stock, list):
+        _fail("hand.stock must be a list of cards")
+    for c in stock:
+        see(c, "hand.stock")
+    exchanged = h["exchanged"]
+    if not isinstance(exchanged, list):
+        _fail("hand.exchanged must be a list")
+    for x in exchanged:
+        _keys(x, {"seat", "cards"}, "hand.exchanged[]")
+        _int(x["seat"], "hand.exchanged seat", 0, n - 1)
+        if not isinstance(x["cards"], list) or len(x["cards"]) != 3:
+            _fail("hand.exchanged: an exchange gives up 3 cards")
+        for c in x["cards"]:
+            see(c, "hand.exchanged")
+    if seen != set(rules.deck(opts["baralho_limpo"])):
+        _fail("hand: the cards held, played, turned up and left in the deck are not exactly the deck")
     for seat in range(n):
         if played[seat] + len(hands[seat]) != 3:
             _fail(f"hand: seat {seat} has {len(hands[seat])} cards after playing {played[seat]}")
@@ -214,4 +240,6 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
         "hands": [list(c) for c in hands],
         "rounds": [dict(r, plays=[list(p) for p in r["plays"]]) for r in rounds],
         "pending": dict(pending) if pending else None,
+        "stock": list(stock),
+        "exchanged": [{"seat": x["seat"], "cards": list(x["cards"])} for x in exchanged],
     }

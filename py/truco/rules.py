@@ -33,7 +33,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Rules:
-    """A named rule set. All point values come from here."""
+    """A named rule set. All point values and card strengths come from here."""
 
     name: str
     title: str
@@ -48,21 +48,52 @@ class Rules:
     target: int = 12
     ferro_blind: bool = True
     tentos: bool = False
-    _strength: dict = field(default_factory=dict, repr=False, compare=False)
+    vira: bool = False
+    """Manilha nova: a card is turned up after the deal and names the manilhas (§9)."""
+    _tables: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        table = {card: RANKS.index(card[0]) for card in DECK}
-        top = len(RANKS) + len(self.manilhas) - 1
-        for i, card in enumerate(self.manilhas):
-            table[card] = top - i
-        self._strength.update(table)
+    def deck(self, limpo: bool = False) -> tuple[str, ...]:
+        """The cards in play. *Baralho limpo* (§9) drops the 4, 5, 6 and 7, keeping fixed manilhas."""
+        if not limpo:
+            return DECK
+        return tuple(c for c in DECK if c[0] not in "4567" or c in self.manilhas)
 
-    def strength(self, card: str) -> int:
-        """The card's strength: manilhas above common cards; equal ranks tie (§2)."""
-        return self._strength[card]
+    def manilhas_for(self, vira: str | None, limpo: bool = False) -> tuple[str, ...]:
+        """The manilhas of a hand, strongest first.
 
-    def strength_table(self) -> dict[str, int]:
-        return dict(self._strength)
+        With a vira, the four cards of the next rank (wrapping from 3 to the lowest rank of
+        the deck), ordered clubs > hearts > spades > diamonds (§9).
+
+        >>> preset("mineiro").manilhas_for(None)
+        ('4c', '7h', 'As', '7d')
+        """
+        if not self.vira:
+            return self.manilhas
+        if vira is None:
+            return ()
+        cycle = [r for r in RANKS if not limpo or r not in "4567"]
+        rank = cycle[(cycle.index(vira[0]) + 1) % len(cycle)]
+        return tuple(rank + suit for suit in "chsd")
+
+    def strength_table(self, vira: str | None = None, limpo: bool = False) -> dict[str, int]:
+        """Card -> strength for a hand: manilhas above common cards; equal ranks tie (§2).
+
+        The table is cached and shared: do not modify it.
+        """
+        key = (vira, limpo)
+        table = self._tables.get(key)
+        if table is None:
+            table = {card: RANKS.index(card[0]) for card in DECK}
+            manilhas = self.manilhas_for(vira, limpo)
+            top = len(RANKS) + len(manilhas) - 1
+            for i, card in enumerate(manilhas):
+                table[card] = top - i
+            self._tables[key] = table
+        return table
+
+    def strength(self, card: str, vira: str | None = None) -> int:
+        """The card's strength (in a hand with ``vira``, for the manilha-nova presets)."""
+        return self.strength_table(vira)[card]
 
     @property
     def ferro_value(self) -> int:
@@ -94,10 +125,12 @@ class Rules:
         return {
             "name": self.name,
             "title": self.title,
+            "description": self.description,
             "start_value": self.start_value,
             "ladder": [{"name": s.name, "value": s.value} for s in self.ladder],
             "manilhas": list(self.manilhas),
             "manilha_names": list(self.manilha_names),
+            "vira": self.vira,
             "mao_de_x": self.mao_de_x,
             "mao_de_x_value": self.mao_de_x_value,
             "mao_de_x_run_gives": self.mao_de_x_run_gives,
@@ -147,6 +180,19 @@ PRESETS: dict[str, Rules] = {
         mao_de_x_run_gives=2,
         ferro_blind=False,
         tentos=True,
+    ),
+    "paulista": Rules(
+        name="paulista",
+        title="Truco Paulista",
+        description="Manilha nova (a vira define as manilhas); a mão vale 1 e sobe para 3, 6, 9 e 12.",
+        start_value=1,
+        ladder=(Step("truco", 3), Step("seis", 6), Step("nove", 9), Step("doze", 12)),
+        manilhas=(),
+        manilha_names=("Paus", "Copas", "Espadas", "Ouros"),
+        mao_de_x=11,
+        mao_de_x_value=3,
+        mao_de_x_run_gives=1,
+        vira=True,
     ),
 }
 
