@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site: site/ + py/ + the pinned Pyodide -> dist/.
 
-Usage: ``python3 build.py`` (no arguments).
+Usage: ``python3 build.py`` (no arguments; TRUCO_DIST_DIR and TRUCO_CACHE_DIR override the
+output folder and the cache folder).
 
 What lands in dist/ (and nothing else; stale files are removed):
 
@@ -33,8 +34,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
-DIST = ROOT / "dist"
-CACHE = ROOT / ".cache"
+# Overridable for the tests (a build from scratch into a temporary folder).
+DIST = Path(os.environ.get("TRUCO_DIST_DIR") or ROOT / "dist")
+CACHE = Path(os.environ.get("TRUCO_CACHE_DIR") or ROOT / ".cache")
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 
 # The Pyodide files the app needs at run time (checked against 314.0.7: the ES module
@@ -392,7 +394,7 @@ def build() -> None:
 
 def main(argv: list[str]) -> int:
     if argv:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print("usage: python3 build.py  (no arguments; see its docstring)", file=sys.stderr)
         return 2
     try:
         build()
