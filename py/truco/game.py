@@ -528,7 +528,8 @@ class Game:
 
     def events(self, seat: int | None = None, recent: bool = False) -> list[dict]:
         """The event log. With ``seat``, as that seat may see it (covered cards hidden
-        from everyone but their owner). With ``recent``, only since the previous deal."""
+        from everyone but their owner). With ``recent``, only since the previous deal.
+        Each event carries ``n``, its position in the whole match's log."""
         log = self.log
         start = 0
         if recent:
@@ -539,15 +540,12 @@ class Game:
                     if deals == 2:
                         start = i
                         break
-        if seat is None:
-            return [dict(e) for e in log[start:]]
         out = []
-        for e in log[start:]:
-            if e["type"] == "cover" and e["seat"] != seat:
+        for i in range(start, len(log)):
+            e = log[i]
+            if seat is not None and e["type"] == "cover" and e["seat"] != seat:
                 e = {"type": "cover", "seat": e["seat"], "card": None}
-            else:
-                e = dict(e)
-            out.append(e)
+            out.append(dict(e, n=i))  # n: the event's place in the match, for the page to diff
         return out
 
     # ------------------------------------------------------------ persistence
