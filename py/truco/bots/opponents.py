@@ -20,6 +20,10 @@ class TeamStats:
     accepts: int = 0
     runs: int = 0
     counters: int = 0
+    follows: int = 0
+    """Face-up plays following in a round while holding a lower card shown later."""
+    wastes: int = 0
+    """Of those, plays of the higher card where it could not take the round for the team."""
 
     def raise_rate(self) -> float:
         """Share of hands in which the team asks for a raise first."""
@@ -30,11 +34,21 @@ class TeamStats:
 
     def run_rate(self) -> float:
         """Share of requests the team runs from."""
-        return (self.runs + 1.2) / (self.answers() + 4.0)
+        return (self.runs + 0.6) / (self.answers() + 4.0)
 
     def counter_rate(self) -> float:
         """Share of requests the team answers with a raise."""
-        return (self.counters + 0.6) / (self.answers() + 4.0)
+        return (self.counters + 1.0) / (self.answers() + 4.0)
+
+    def carelessness(self) -> float:
+        """Estimated share of careless (random-looking) card plays, from 0 to 1.
+
+        A careful player who cannot take the round, or whose partner holds it, plays a low
+        card; wasting a higher one while holding a lower one is what random play does
+        about half the time.
+        """
+        rate = (self.wastes + 0.1) / (self.follows + 2.0)
+        return min(1.0, rate / 0.5)
 
 
 class Memory:
@@ -44,17 +58,21 @@ class Memory:
         self.teams = (TeamStats(), TeamStats())
         self._done: dict[int, int] = {}  # hand_number -> events of that hand already counted
 
-    def update(self, obs: dict) -> None:
+    def update(self, obs: dict, strength: dict[str, int] | None = None) -> None:
+        """Count the events of ``obs['log']`` not counted yet. With ``strength`` (card ->
+        strength), also judge finished hands' card plays (:meth:`TeamStats.carelessness`)."""
         log = obs.get("log") or []
         hand_no = None
         idx = 0
+        seg_start = 0
         pending_team: int | None = None
         raised: set[int] = set()
-        for e in log:
+        for pos, e in enumerate(log):
             t = e["type"]
             if t == "deal":
                 hand_no = e["hand_number"]
                 idx = 0
+                seg_start = pos
                 pending_team = None
                 raised = set()
                 if hand_no not in self._done:
@@ -87,6 +105,42 @@ class Memory:
                     else:
                         self.teams[team].runs += 1
                 pending_team = None
+            elif t == "hand" and fresh and strength is not None:
+                self._judge_plays(log[seg_start:pos], strength, obs["players"])
         if len(self._done) > 64:  # keep memory bounded over long series
             for key in sorted(self._done)[:-8]:
                 del self._done[key]
+
+    def _judge_plays(self, events: list[dict], strength: dict[str, int], players: int) -> None:
+        """Find follows where a seat played a higher card than one it showed later.
+
+        Wasted: the card could not take the round, or the partner held it and nobody of
+        the other team was left to play.
+        """
+        by_seat: dict[int, list[tuple[int, bool]]] = {}  # seat -> (value, wasted?) per play
+        table: list[tuple[int, int]] = []
+        for e in events:
+            t = e["type"]
+            if t in ("play", "cover"):
+                seat = e["seat"]
+                v = strength[e["card"]] if (t == "play" and e.get("card")) else -1
+                if t == "play" and v >= 0:
+                    wasted = None
+                    if table:  # following: could this card take the round for its team?
+                        best = max(x for _, x in table)
+                        teams = {s % 2 for s, x in table if x == best}
+                        last = len(table) == players - 1
+                        holds = last and len(teams) == 1 and teams.pop() == seat % 2
+                        wasted = holds or v < best
+                    by_seat.setdefault(seat, []).append((v, wasted))
+                table.append((seat, v))
+            elif t == "round":
+                table = []
+        for seat, seq in by_seat.items():
+            stats = self.teams[seat % 2]
+            for i, (v, wasted) in enumerate(seq):
+                if wasted is None:
+                    continue
+                if any(w < v for w, _ in seq[i + 1:]):
+                    stats.follows += 1
+                    stats.wastes += bool(wasted)

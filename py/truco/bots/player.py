@@ -24,8 +24,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .knowledge import COVERED, TIE, Knowledge, read
+from .knowledge import COVERED, TIE, Knowledge, read, strength_table
 from .opponents import Memory
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
                        table_state)
@@ -71,21 +72,53 @@ STYLES: dict[str, Style] = {
                      score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4),
 }
 
-_EPS = 0.12
-"""Floor of the likelihood of an action whatever the cards (bluffs exist)."""
-_TAU = 0.09
-"""Softness of the likelihood around its threshold, in units of :func:`hand_metric`."""
+_FLOOR = 0.03
+"""Likelihood of a raise or an accept whatever the cards: bluffs exist."""
+_TAU = 0.05
+"""Softness of a seat's decision around its threshold, in units of perceived win chance."""
 
 
-def hand_metric(cards: list[int], top: int) -> float:
-    """A scalar hand strength: the best card counts most, the others less."""
-    s = sorted(cards, reverse=True)
-    m = 0.0
-    w = 1.0
-    for v in s:
-        m += w * (v / top if v >= 0 else 0.0)
-        w *= 0.5
-    return m
+@lru_cache(maxsize=16)
+def beat_table(manilhas: tuple[str, ...]) -> tuple[float, ...]:
+    """Strength -> share of the deck that a card of that strength beats (ties count half)."""
+    table = strength_table(manilhas)
+    values = list(table.values())
+    top = max(values)
+    out = []
+    for v in range(top + 1):
+        below = sum(1 for x in values if x < v)
+        equal = sum(1 for x in values if x == v)
+        out.append((below + 0.5 * max(0, equal - 1)) / (len(values) - 1))
+    return tuple(out)
+
+
+def perceived(cards: list[int], results: list[int], team: int, players: int,
+              beat: tuple[float, ...]) -> float:
+    """Roughly the chance a seat holding ``cards`` gives its team, as it can judge it
+    (its own cards and the rounds already played, RULES.md §3), from 0 to 1."""
+    opponents = players // 2
+    rs = []
+    for v in cards:
+        x = beat[v] if v >= 0 else 0.0
+        r = x ** opponents
+        if players > 2:
+            r = 1.0 - (1.0 - r) * 0.65  # the partner may take the round too
+        rs.append(r)
+    rs.sort(reverse=True)
+    rs += [0.0, 0.0, 0.0]
+    a, b, c = rs[0], rs[1], rs[2]
+    if not results:
+        return a * b + a * c * (1 - b) + b * c * (1 - a)
+    first = results[0]
+    if len(results) == 1:
+        if first == team:
+            return 1.0 - (1.0 - a) * (1.0 - b) * 0.85
+        if first == TIE:
+            return a + (1 - a) * 0.3 * b
+        return a * b
+    if first == team:
+        return 1.0 - (1.0 - a) * 0.85
+    return a
 
 
 def _sigmoid(x: float) -> float:
@@ -96,24 +129,39 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _weighted_quantile(values: list[float], weights: list[float], q: float) -> float:
-    order = sorted(range(len(values)), key=values.__getitem__)
-    total = sum(weights)
-    if total <= 0:
-        return values[order[len(order) // 2]]
-    acc = 0.0
-    target = q * total
-    for i in order:
-        acc += weights[i]
-        if acc >= target:
-            return values[i]
-    return values[order[-1]]
+def _clamp(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """How a team is expected to decide, in perceived win chance (see :func:`perceived`)."""
+
+    raise_at: float
+    accept_at: float
+    counter_at: float
+
+
+def thresholds(stats) -> Thresholds:
+    """Thresholds of a team, shifted by how often it has raised, run and raised back."""
+    return Thresholds(
+        raise_at=_clamp(0.66 - 0.8 * (stats.raise_rate() - 0.3), 0.15, 0.92),
+        accept_at=_clamp(0.40 + 0.9 * (stats.run_rate() - 0.2), 0.03, 0.97),
+        counter_at=_clamp(0.80 - 1.0 * (stats.counter_rate() - 0.2), 0.1, 0.97),
+    )
+
+
+PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
+"""What a bot assumes of its partner: a tight, honest player."""
 
 
 class HeuristicBot:
     """A bot of one level. ``choose(observation) -> action``."""
 
     def __init__(self, style: Style, rng: random.Random) -> None:
+        self._noise: list[float] | None = None
+        self._coins: list[list[float]] | None = None
+        self._shrink = 0.0
         self.style = style
         self.level = style.name
         self.rng = rng
@@ -126,7 +174,7 @@ class HeuristicBot:
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
         if self.style.reads_table:
-            self.memory.update(obs)
+            self.memory.update(obs, strength_table(tuple(obs["rules"]["manilhas"])))
         if len(legal) == 1:
             return legal[0]
         k = read(obs)
@@ -154,17 +202,26 @@ class HeuristicBot:
             return gv.win_prob(k.score_us + value, k.score_them)
         return gv.win_prob(k.score_us, k.score_them + value)
 
-    def _expect(self, k: Knowledge, outs: list[int], weights: list[float], value: int) -> float:
+    def _expect(self, k: Knowledge, outs: list[int], weights: list[float], value: int,
+                shrink: float = 0.0) -> float:
+        """Expected game value of playing the hand out for ``value`` points; ``shrink``
+        moves that much win chance to the opponents (a margin against over-confidence)."""
         gv = self._gv(k)
         uw = gv.win_prob(k.score_us + value, k.score_them)
         ul = gv.win_prob(k.score_us, k.score_them + value)
         uv = gv.win_prob(k.score_us, k.score_them)
-        tot = 0.0
-        acc = 0.0
+        tot = win = void = 0.0
         for o, w in zip(outs, weights):
             tot += w
-            acc += w * (uv if o == VOID else uw if o == k.team else ul)
-        return acc / tot if tot else uv
+            if o == VOID:
+                void += w
+            elif o == k.team:
+                win += w
+        if not tot:
+            return uv
+        pw = max(0.0, win / tot - shrink)
+        pv = void / tot
+        return pw * uw + pv * uv + (1.0 - pw - pv) * ul
 
     @staticmethod
     def _p(k: Knowledge, outs: list[int], weights: list[float]) -> float:
@@ -177,18 +234,36 @@ class HeuristicBot:
 
     def _worlds(self, k: Knowledge):
         worlds = sample_worlds(k, self.rng, self.style.worlds)
+        self._noise = None
+        self._coins = None
         if self.style.reads_table:
             weights = self._infer(k, worlds)
+            care = self.memory.teams[1 - k.team].carelessness()
+            if care > 0.15:
+                self._noise = [care if s % 2 != k.team else 0.0 for s in range(k.players)]
+                rnd = self.rng.random
+                m = 6 * k.players
+                self._coins = [[rnd() for _ in range(m)] for _ in worlds]
         else:
             weights = [1.0] * len(worlds)
         return worlds, weights
 
+    def _after(self, k: Knowledge, worlds, removed: int, shown: int) -> list[int]:
+        return outcomes_after_play(k, worlds, removed, shown, self._noise, self._coins)
+
+    def _from_state(self, k: Knowledge, worlds) -> list[int]:
+        return outcomes_from_state(k, worlds, self._noise, self._coins)
+
     # ------------------------------------------------------------- inference
+    def _beat(self, k: Knowledge) -> tuple[float, ...]:
+        return beat_table(tuple(k.obs["rules"]["manilhas"]))
+
     def _infer(self, k: Knowledge, worlds: list[list[list[int]]]) -> list[float]:
         """Reweight sampled deals by how likely each seat's visible choices were in them.
 
         A seat that raised, accepted, raised back or played a mão de dez is taken to do so
-        with its best hands, at the rate its team has shown, with a floor for bluffs.
+        when its perceived chance (:func:`perceived`) passes its team's threshold, with a
+        floor for bluffs.
         """
         weights = [1.0] * len(worlds)
         log = k.obs.get("log") or []
@@ -198,58 +273,88 @@ class HeuristicBot:
                 start = i
                 break
         pending = False
-        events: list[tuple[int, int, float]] = []  # (log position, seat, rate)
+        results: list[int] = []
+        events: list[tuple[int, int, float, list[int]]] = []  # position, seat, threshold, results
         for i in range(start + 1, len(log)):
             e = log[i]
             t = e["type"]
+            if t == "round":
+                r = e["result"]
+                results.append(TIE if r == "tie" else r % 2 if isinstance(r, int) else TIE)
+                continue
+            if t == "run":
+                pending = False
+                continue
             if t not in ("raise", "accept"):
-                if t == "run":
-                    pending = False
                 continue
             s = e["seat"]
-            if t == "raise":
-                counter = pending
-                pending = True
-            else:
-                counter = False
-                pending = False
+            counter = t == "raise" and pending
+            pending = t == "raise"
             if s == k.seat or s not in k.unknown_sizes:
                 continue
-            stats = self.memory.teams[s % 2]
-            if s % 2 == k.team:  # partner: assume an honest, fairly tight player
-                rate = 0.4 if t == "raise" else 0.7
-            elif e.get("mao_de_dez"):
-                rate = 0.75
+            th = PARTNER if s % 2 == k.team else thresholds(self.memory.teams[s % 2])
+            if e.get("mao_de_dez"):
+                thr = 0.45
             elif t == "raise":
-                rate = stats.counter_rate() if counter else stats.raise_rate()
+                thr = th.counter_at if counter else th.raise_at
             else:
-                rate = 1.0 - stats.run_rate()
-            events.append((i, s, min(0.97, max(0.03, rate))))
+                thr = th.accept_at
+            events.append((i, s, thr, list(results)))
+        self._shrink = 0.08 if any(s % 2 != k.team for _, s, _, _ in events) else 0.0
         if not events:
             return weights
-        top = k.top_strength
-        for pos, s, rate in events:
+        beat = self._beat(k)
+        n = k.players
+        for pos, s, thr, res in events:
             later = [v for (p, v) in k.played.get(s, []) if p > pos]
-            metrics = [hand_metric(w[s] + later, top) for w in worlds]
-            q = _weighted_quantile(metrics, weights, 1.0 - rate)
-            for j, m in enumerate(metrics):
-                weights[j] *= _EPS + (1.0 - _EPS) * _sigmoid((m - q) / _TAU)
+            team = s % 2
+            for j, w in enumerate(worlds):
+                ps = perceived(w[s] + later, res, team, n, beat)
+                weights[j] *= _FLOOR + (1.0 - _FLOOR) * _sigmoid((ps - thr) / _TAU)
         return weights
 
-    def _run_probs(self, k: Knowledge, worlds, weights, seat: int, rate: float) -> list[float]:
-        """Per deal, the chance that ``seat`` runs from a request, if it runs with its
-        weakest hands at ``rate``."""
-        top = k.top_strength
-        metrics = [hand_metric(w[seat], top) for w in worlds]
-        q = _weighted_quantile(metrics, weights, min(0.97, max(0.03, rate)))
-        return [_sigmoid((q - m) / _TAU) for m in metrics]
+    def _responses(self, k: Knowledge, worlds, seat: int) -> list[tuple[float, float, float]]:
+        """Per deal, (run, accept, raise back) chances of ``seat`` answering a request."""
+        th = thresholds(self.memory.teams[seat % 2])
+        beat = self._beat(k)
+        out = []
+        for w in worlds:
+            ps = perceived(w[seat], k.results, seat % 2, k.players, beat)
+            go = _sigmoid((ps - th.accept_at) / _TAU)
+            up = go * _sigmoid((ps - th.counter_at) / _TAU)
+            out.append((1.0 - go, go - up, up))
+        return out
+
+    def _raise_ev(self, k: Knowledge, worlds, weights, outs, answerer: int,
+                  v_now: int, v_up: int, v_next: int | None) -> float:
+        """Expected game value of asking ``v_up`` now (the hand being worth ``v_now``):
+        the answerer runs, accepts, or raises back to ``v_next`` (then we take the better
+        of running and accepting, judged on the deals where it would raise back)."""
+        resp = self._responses(k, worlds, answerer)
+        tot = sum(weights)
+        if not tot:
+            return self._u(k, k.team, v_now)
+        w_run = [w * r[0] for w, r in zip(weights, resp)]
+        w_acc = [w * r[1] for w, r in zip(weights, resp)]
+        w_up = [w * r[2] for w, r in zip(weights, resp)]
+        s_run, s_acc, s_up = sum(w_run), sum(w_acc), sum(w_up)
+        ev = s_run * self._u(k, k.team, v_now)
+        if s_acc:
+            ev += s_acc * self._expect(k, outs, w_acc, v_up, self._shrink + 0.04)
+        if s_up:
+            if v_next is None:
+                ev += s_up * self._expect(k, outs, w_up, v_up, self._shrink + 0.04)
+            else:
+                ev += s_up * max(self._u(k, 1 - k.team, v_up),
+                                 self._expect(k, outs, w_up, v_next, self._shrink + 0.1))
+        return ev / tot
 
     # ------------------------------------------------------------- mão de dez
     def _decide_dez(self, k: Knowledge) -> str:
         """RULES.md §6: play for mão_de_x_value or give the opponents mao_de_x_run_gives."""
         rules = k.obs["rules"]
         worlds, weights = self._worlds(k)
-        outs = outcomes_from_state(k, worlds)
+        outs = self._from_state(k, worlds)
         if self.style.reads_table or self.style.score_aware:
             play = self._expect(k, outs, weights, rules["mao_de_x_value"])
             run = self._u(k, 1 - k.team, rules["mao_de_x_run_gives"])
@@ -265,25 +370,22 @@ class HeuristicBot:
         """RULES.md §5: accept, run (the askers score the current value) or raise back."""
         st = self.style
         worlds, weights = self._worlds(k)
-        outs = outcomes_from_state(k, worlds)
+        outs = self._from_state(k, worlds)
         v_now = k.value
         v_ask = pending["value"]
         nxt = k.obs.get("next_raise")
         if st.reads_table:
             run = self._u(k, 1 - k.team, v_now)
-            acc = self._expect(k, outs, weights, v_ask)
+            acc = self._expect(k, outs, weights, v_ask, self._shrink)
             best, action = run, "run"
             if acc >= best:
                 best, action = acc, "accept"
             if "raise" in legal and nxt:
-                rate = self.memory.teams[1 - k.team].run_rate() * 0.8
-                runp = self._run_probs(k, worlds, weights, pending["asker"], rate)
-                uw = self._u(k, k.team, v_ask)
-                tot = sum(weights)
-                ev = 0.0
-                for o, w, r in zip(outs, weights, runp):
-                    ev += w * (r * uw + (1 - r) * self._u(k, o, nxt["value"]))
-                ev /= tot
+                ladder = [step["value"] for step in k.obs["rules"]["ladder"]]
+                i = ladder.index(nxt["value"])
+                v_next = ladder[i + 1] if i + 1 < len(ladder) else None
+                ev = self._raise_ev(k, worlds, weights, outs, pending["asker"], v_ask,
+                                    nxt["value"], v_next)
                 if ev > best + 0.005:
                     action = "raise"
             return action
@@ -309,7 +411,7 @@ class HeuristicBot:
             if can_raise:
                 worlds, weights = self._worlds(k)
                 s = k.strength[card]
-                outs = outcomes_after_play(k, worlds, s, COVERED if covered else s)
+                outs = self._after(k, worlds, s, COVERED if covered else s)
         if can_raise and self._should_raise(k, worlds, weights, outs):
             return "raise"
         if covered and ("cover " + card) in legal:
@@ -326,21 +428,18 @@ class HeuristicBot:
             if p >= st.raise_at:
                 return True
             return k.round_index >= 1 and p < 0.3 and self.rng.random() < st.bluff
-        v_now, v_next = k.value, nxt["value"]
-        stay = self._expect(k, outs, weights, v_now)
-        them = self.memory.teams[1 - k.team]
+        v_now, v_up = k.value, nxt["value"]
+        ladder = [step["value"] for step in k.obs["rules"]["ladder"]]
+        i = ladder.index(v_up)
+        v_next = ladder[i + 1] if i + 1 < len(ladder) else None
+        stay = self._expect(k, outs, weights, v_now, self._shrink)
         answerer = (k.seat + 1) % k.players
-        runp = self._run_probs(k, worlds, weights, answerer, them.run_rate())
-        uw = self._u(k, k.team, v_now)
-        tot = sum(weights)
-        ev = 0.0
-        for o, w, r in zip(outs, weights, runp):
-            ev += w * (r * uw + (1 - r) * self._u(k, o, v_next))
-        ev /= tot
+        ev = self._raise_ev(k, worlds, weights, outs, answerer, v_now, v_up, v_next)
         if ev > stay + 0.003:
             return True
-        # a measured bluff: only where a run is plausible and the hand is not hopeless
-        if st.bluff and k.round_index >= 1 and them.run_rate() > 0.2:
+        # a measured bluff, where a run is plausible and it costs little
+        them = self.memory.teams[1 - k.team]
+        if st.bluff and k.round_index >= 1 and them.run_rate() > 0.3 and ev > stay - 0.04:
             return self.rng.random() < st.bluff
         return False
 
@@ -417,20 +516,19 @@ class HeuristicBot:
             options.append((cards[0], True, S[cards[0]], COVERED))
         if len(options) == 1:
             c, cov, rem, shown = options[0]
-            return c, cov, outcomes_after_play(k, worlds, rem, shown)
+            return c, cov, self._after(k, worlds, rem, shown)
         scored = []
         for c, cov, rem, shown in options:
-            outs = outcomes_after_play(k, worlds, rem, shown)
+            outs = self._after(k, worlds, rem, shown)
             scored.append((self._p(k, outs, weights), c, cov, outs))
         top = max(s[0] for s in scored)
-        # cheapest card within a whisker of the best: save strength for later rounds
-        for p, c, cov, outs in scored:
-            if not cov and p >= top - 0.015:
-                chosen = (c, cov, outs)
-                break
-        else:
-            p, c, cov, outs = max(scored, key=lambda s: s[0])
-            chosen = (c, cov, outs)
+        near = [s for s in scored if not s[2] and s[0] >= top - 0.01]
+        if not near:
+            near = [max(scored, key=lambda s: s[0])]
+        # on a near-tie, the table rules decide; else the cheapest card saves strength
+        rule_card, _ = self._rules_card(k)
+        pick = next((s for s in near if s[1] == rule_card), near[0])
+        chosen = (pick[1], pick[2], pick[3])
         # hide a card that loses the round anyway
         c, cov, outs = chosen
         if not cov and c == cards[0] and k.plays:

@@ -86,14 +86,26 @@ def default_policy(h: list[int], plays: list[tuple[int, int]], results: list[int
 
 
 def rollout(hands: list[list[int]], n: int, results: list[int],
-            plays: list[tuple[int, int]], leader: int) -> int:
-    """Play the hand to its end with :func:`default_policy`. ``hands`` is consumed."""
+            plays: list[tuple[int, int]], leader: int,
+            noise: list[float] | None = None, coins: list[float] | None = None) -> int:
+    """Play the hand to its end with :func:`default_policy`. ``hands`` is consumed.
+
+    With ``noise``, seat s plays a uniformly random card instead with probability
+    ``noise[s]``, decided by ``coins`` (uniform draws, two per play, consumed in order
+    so that every option tried on the same deal sees the same luck): a model of a
+    careless player.
+    """
     results = list(results)
     plays = list(plays)
+    step = 0
     while True:
         seat = (leader + len(plays)) % n
         h = hands[seat]
-        v = default_policy(h, plays, results, seat & 1)
+        if noise is not None and noise[seat] and coins[step] < noise[seat]:
+            v = h[int(coins[step + 1] * len(h))]
+        else:
+            v = default_policy(h, plays, results, seat & 1)
+        step += 2
         h.remove(v)
         plays.append((seat, v))
         if len(plays) == n:
@@ -156,25 +168,29 @@ def score_of(outcome: int, team: int) -> float:
     return 1.0 if outcome == team else 0.0
 
 
-def outcomes_from_state(k: Knowledge, worlds: list[list[list[int]]]) -> list[int]:
+def outcomes_from_state(k: Knowledge, worlds: list[list[list[int]]],
+                        noise: list[float] | None = None,
+                        coins: list[list[float]] | None = None) -> list[int]:
     """The rollout result of each world from the current position."""
     out = []
-    for w in worlds:
+    for j, w in enumerate(worlds):
         hands = [list(h) for h in w]
-        out.append(rollout(hands, k.players, k.results, k.plays, k.leader))
+        out.append(rollout(hands, k.players, k.results, k.plays, k.leader, noise,
+                           coins[j] if coins else None))
     return out
 
 
 def outcomes_after_play(k: Knowledge, worlds: list[list[list[int]]],
-                        removed: int, shown: int) -> list[int]:
+                        removed: int, shown: int, noise: list[float] | None = None,
+                        coins: list[list[float]] | None = None) -> list[int]:
     """The rollout result of each world after this seat plays (``removed`` -> ``shown``)."""
     out = []
     n = k.players
-    for w in worlds:
+    for j, w in enumerate(worlds):
         hands = [list(h) for h in w]
         res, results, plays, leader = advance(hands, n, k.results, k.plays, k.leader,
                                               k.seat, removed, shown)
         if res is None:
-            res = rollout(hands, n, results, plays, leader)
+            res = rollout(hands, n, results, plays, leader, noise, coins[j] if coins else None)
         out.append(res)
     return out

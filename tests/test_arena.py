@@ -1,0 +1,81 @@
+"""Arena: mirrored deals, reproducibility, and a small tournament with fixed seeds.
+
+The tournament is small (a few hundred mirrored 2 x 2 games per pairing) so the suite
+stays quick; bench/ and the arena CLI run the 2,000-game tables.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from truco import arena
+from truco.game import deal_for
+
+
+def test_mirrored_pair_swaps_the_teams_on_the_same_deals():
+    """Both games of a pair deal the same cards to the same seats; the teams swap seats."""
+    seen = []
+    original = arena.play_game
+
+    def spy(preset, players, seat_levels, seed, bot_seed, **options):
+        seen.append((list(seat_levels), seed))
+        return original(preset, players, seat_levels, seed, bot_seed, **options)
+
+    arena.play_game = spy
+    try:
+        res = arena.play_pair(("mineiro", 4, "medio", "passive", 1, 0, {}))
+    finally:
+        arena.play_game = original
+    (levels_a, seed_a), (levels_b, seed_b) = seen
+    assert seed_a == seed_b
+    assert levels_a == ["medio", "passive", "medio", "passive"]
+    assert levels_b == ["passive", "medio", "passive", "medio"]
+    assert deal_for(seed_a, 0, 4) == deal_for(seed_b, 0, 4)
+    assert res.games == 2 and 0 <= res.wins_a <= 2
+
+
+def test_reproducible_from_the_seed():
+    a = arena.run("mineiro", 2, "medio", "facil", games=8, seed=5, jobs=1)
+    b = arena.run("mineiro", 2, "medio", "facil", games=8, seed=5, jobs=1)
+    assert (a.wins_a, a.points_a, a.points_b, a.hands) == (b.wins_a, b.points_a, b.points_b, b.hands)
+
+
+def test_cli_prints_the_summary(capsys):
+    assert arena.main(["--players", "2", "--a", "medio", "--b", "random", "--games", "8",
+                       "--seed", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    for word in ("games won", "points/hand", "95% CI", "games/s"):
+        assert word in out
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        arena.run("mineiro", 2, "grandmaster", "random", games=2)
+
+
+# --------------------------------------------------------------- the tournament
+GAMES = 240
+"""Mirrored 2 x 2 games per pairing, fixed seed: enough to separate the levels."""
+
+
+@pytest.fixture(scope="module")
+def table() -> dict[tuple[str, str], arena.ArenaResult]:
+    pairings = [("medio", "passive"), ("dificil", "passive"), ("facil", "random"),
+                ("medio", "facil"), ("dificil", "medio")]
+    return {(a, b): arena.run("mineiro", 4, a, b, games=GAMES, seed="test", jobs=2)
+            for a, b in pairings}
+
+
+def test_medio_beats_passive(table):
+    assert table[("medio", "passive")].win_rate >= 0.80
+
+
+def test_dificil_beats_passive(table):
+    assert table[("dificil", "passive")].win_rate >= 0.88
+
+
+def test_levels_are_ordered(table):
+    """random < fácil < médio < difícil, each by a margin a weakened bot would miss."""
+    assert table[("facil", "random")].win_rate >= 0.70
+    assert table[("medio", "facil")].win_rate >= 0.55
+    assert table[("dificil", "medio")].win_rate >= 0.52

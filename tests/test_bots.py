@@ -1,0 +1,328 @@
+"""Bots: hand-built situations a good player gets right, legality, information, determinism.
+
+Each situation cites the rule of /work/shared/RULES.md (§) that makes the move right.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import truco
+from truco import bots
+from truco.bots.knowledge import read, strength_table
+from truco.bots.simulate import hand_outcome
+from truco.judge import hand_outcome as engine_hand_outcome
+
+SMART = ("medio", "dificil")
+LEVELS = bots.LEVELS
+
+
+def choose(level: str, game: truco.Game, seed: int = 1, cards_only: bool = False) -> str:
+    """The bot's action; with ``cards_only``, asked as if raising were not on offer (to
+    probe its card play alone)."""
+    seat = game.to_move
+    obs = game.observation(seat)
+    if cards_only:
+        obs["legal_actions"] = [a for a in obs["legal_actions"] if a != "raise"]
+    return bots.make(level, random.Random(seed)).choose(obs)
+
+
+def choices(level: str, game: truco.Game, seeds=range(8), cards_only: bool = False) -> set[str]:
+    return {choose(level, game, s, cards_only) for s in seeds}
+
+
+# ----------------------------------------------------------------- the factory
+def test_make_every_level():
+    for level in bots.ALL_LEVELS:
+        bot = bots.make(level, random.Random(0))
+        assert bot.level == level
+        assert callable(bot.choose)
+
+
+def test_make_rejects_unknown_level_and_bad_rng():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bots.make("expert", random.Random(0))
+    with pytest.raises(TypeError):
+        bots.make("medio", 42)
+
+
+def test_strength_comes_from_the_rules():
+    """§2 and §9: the bot's strength table is the preset's, read from the observation."""
+    for name in truco.PRESETS:
+        rules = truco.preset(name)
+        table = strength_table(tuple(rules.summary()["manilhas"]))
+        for card in truco.DECK:
+            assert table[card] == rules.strength(card), (name, card)
+
+
+def test_hand_outcome_matches_the_judge():
+    """§3: the simulator's integer judge agrees with the engine's on every sequence."""
+    codes = {0: 0, 1: 1, "tie": -1}
+    import itertools
+    for n in (2, 3):
+        for seq in itertools.product((0, 1, "tie"), repeat=n):
+            ours = hand_outcome([codes[x] for x in seq])
+            theirs = engine_hand_outcome(list(seq))
+            if theirs == "void":
+                assert ours == 2
+            else:
+                assert ours == theirs, seq
+
+
+# ------------------------------------------------------------ card play (§2–§4)
+def test_wins_cheaply():
+    """§2: the opponent led a K; a 3 takes the round, the Zap is kept for later."""
+    g = truco.new_game(seed=1, hands=[["Kc", "5h", "6s"], ["3d", "4c", "5d"]], dealer=1)
+    g.apply("play Kc")
+    for level in SMART:
+        assert choices(level, g, cards_only=True) == {"play 3d"}, level
+
+
+def test_ducks_with_the_weakest_when_the_round_is_lost():
+    """§2: nothing beats the Zap; throw the weakest card, keep the 3 and the 2."""
+    g = truco.new_game(seed=1, hands=[["4c", "5h", "6s"], ["3d", "2h", "5d"]], dealer=1)
+    g.apply("play 4c")
+    for level in SMART:
+        assert choices(level, g, cards_only=True) == {"play 5d"}, level
+
+
+def test_fácil_plays_its_best_card_first():
+    """The fácil level makes a human mistake: it leads with its best card."""
+    g = truco.new_game(seed=1, hands=[["4c", "5h", "3s"], ["3d", "2h", "5d"]], dealer=1)
+    assert choose("facil", g, cards_only=True) == "play 4c"
+
+
+def test_tie_that_wins_the_hand():
+    """§3, §4: round 1 won, round 2 lost; the opponent leads a 3 in round 3 and we hold a
+    3. Tying gives the hand to the winner of round 1 (us); covering would lose it."""
+    g = truco.new_game(seed=1, hands=[["Kc", "3h", "5s"], ["2d", "3d", "4h"]], dealer=1)
+    g.apply("play Kc")
+    g.apply("play 2d")  # seat 1 wins round 1 and leads
+    g.apply("play 4h")
+    g.apply("play 5s")  # seat 0 wins round 2 and leads round 3
+    g.apply("play 3h")
+    assert g.to_move == 1 and "cover 3d" in g.legal_actions()
+    for level in SMART:
+        assert choices(level, g) <= {"play 3d", "raise"}, level
+
+
+def test_does_not_overtake_a_winning_partner():
+    """§3 (2 x 2): the partner's 3 holds the round and nobody is left to play after us:
+    a good player throws its weakest card and keeps the manilha."""
+    hands = [["5c", "6h", "7s"], ["3c", "Kh", "Qs"], ["4h", "5s", "6d"], ["7h", "4d", "5d"]]
+    g = truco.new_game(players=4, seed=1, hands=hands, dealer=3)
+    g.apply("play 5c")   # seat 0 (team 0)
+    g.apply("play 3c")   # seat 1 (team 1): holds the round
+    g.apply("play 4h")   # seat 2 (team 0)
+    assert g.to_move == 3
+    for level in SMART:
+        assert choices(level, g, cards_only=True) == {"play 4d"}, level
+
+
+def test_second_seat_leaves_a_strong_partner_alone():
+    """§3 (2 x 2): in the 3rd seat, with the partner's Zap on the table, play low."""
+    hands = [["5c", "6h", "7s"], ["4c", "Kh", "Qs"], ["Jh", "5s", "6d"], ["7h", "4d", "5d"]]
+    g = truco.new_game(players=4, seed=1, hands=hands, dealer=3)
+    g.apply("play 5c")
+    g.apply("play 4c")   # seat 1: the Zap, nothing beats it
+    g.apply("play Jh")
+    for level in SMART:
+        assert choices(level, g, cards_only=True) == {"play 4d"}, level
+
+
+# --------------------------------------------------------- raises and answers (§5)
+def _truco_after_first_round(bot_hand, opp_hand):
+    """Seat 1 wins round 1; seat 0 asks truco in round 2; seat 1 answers."""
+    g = truco.new_game(seed=2, hands=[opp_hand, bot_hand], dealer=1)
+    g.apply("play " + opp_hand[0])
+    g.apply("play " + bot_hand[0])
+    return g
+
+
+def test_zap_and_a_won_first_round_never_runs():
+    """§3, §5: round 1 won and the Zap in hand: the hand is won whatever comes; never run."""
+    g = truco.new_game(seed=2, hands=[["Kc", "5h", "6s"], ["3d", "4c", "5d"]], dealer=1)
+    g.apply("play Kc")
+    g.apply("play 3d")  # seat 1 wins round 1, leads round 2
+    g.apply("play 5d")
+    g.apply("raise")    # seat 0 asks truco: seat 1 answers with the Zap in hand
+    assert g.to_move == 1
+    for level in LEVELS:
+        assert "run" not in choices(level, g), level
+
+
+def test_three_low_cards_do_not_accept_doze_at_0x0():
+    """§5: doze with 4, 5, 6 at 0 x 0 loses the game almost surely; run (they get 10)."""
+    g = truco.new_game(seed=3, hands=[["5c", "4h", "6s"], ["4c", "7h", "As"]], dealer=1)
+    g.apply("raise")   # seat 0: truco
+    g.apply("raise")   # seat 1: seis
+    g.apply("raise")   # seat 0: dez
+    g.apply("raise")   # seat 1: doze
+    assert g.to_move == 0 and g.observation(0)["pending"]["value"] == 12
+    for level in LEVELS:
+        assert choices(level, g) == {"run"}, level
+
+
+def test_accepts_anything_when_running_loses_the_game():
+    """§5, §7: at 4 x 8, running from truco-accepted-then-seis gives them 4: 12, game over.
+    With the worst cards, play on."""
+    g = truco.new_game(seed=4, hands=[["5c", "4h", "6s"], ["4c", "7h", "As"]], dealer=1,
+                       score=(4, 8))
+    g.apply("raise")   # seat 0 asks truco
+    g.apply("accept")  # seat 1 accepts: the hand is worth 4
+    g.apply("play 4h")
+    g.apply("raise")   # seat 1 asks seis; running gives team 1 the 4 it needs
+    assert g.to_move == 0
+    for level in SMART:
+        assert "run" not in choices(level, g), level
+
+
+def test_raises_with_a_sure_win():
+    """§5: 1st round won and the Zap in hand: asking truco can only gain."""
+    g = truco.new_game(seed=2, hands=[["Kc", "5h", "6s"], ["3d", "4c", "5d"]], dealer=1)
+    g.apply("play Kc")
+    g.apply("play 3d")  # seat 1 wins round 1 and leads round 2 with the Zap in hand
+    assert "raise" in g.legal_actions()
+    for level in SMART:
+        assert "raise" in choices(level, g), level
+
+
+def test_facil_runs_more_than_medio():
+    """The levels differ: facing truco at the start of the same hands, fácil runs more."""
+    runs = {"facil": 0, "medio": 0}
+    for seed in range(40):
+        g = truco.new_game(seed=seed, players=2)
+        g.apply("raise")
+        for level in runs:
+            runs[level] += choose(level, g, seed) == "run"
+    assert runs["facil"] > runs["medio"] + 3
+
+
+# ----------------------------------------------------------- mão de dez (§6)
+def test_mao_de_dez_plays_with_manilhas_and_runs_with_trash():
+    """§6: at 10 x 0, with the partner's cards in view, play the Zap and Copas; run
+    with nothing but low cards (running costs 2, losing costs 4)."""
+    strong = [["4c", "7h", "5s"], ["Kc", "Qh", "Js"], ["3c", "2h", "As"], ["Kd", "Qd", "Jd"]]
+    weak = [["4s", "5h", "5s"], ["3c", "2h", "As"], ["6h", "4h", "5d"], ["4c", "7h", "7d"]]
+    for hands, want in ((strong, "accept"), (weak, "run")):
+        g = truco.new_game(players=4, seed=5, hands=hands, dealer=3, score=(10, 0))
+        obs = g.observation(g.to_move)
+        assert obs["decision"]["type"] == "mao_de_dez"
+        assert obs["visible_hands"], "the partner's cards are in view in a mão de dez"
+        for level in SMART:
+            assert choices(level, g) == {want}, (level, want)
+
+
+def test_blind_hand_names_cards_by_position():
+    """§6: mão de ferro no escuro: the bot cannot see its cards and plays 'play #n'."""
+    g = truco.new_game(seed=6, score=(10, 10), ferro="escuro")
+    obs = g.observation(g.to_move)
+    assert obs["blind"]
+    for level in bots.ALL_LEVELS:
+        a = bots.make(level, random.Random(1)).choose(obs)
+        assert a.startswith("play #") and a in obs["legal_actions"]
+
+
+# ------------------------------------------------------- legality and information
+def _random_positions(count: int, seed: int):
+    """Observations of the seat to move in positions reached by random play."""
+    rng = random.Random(seed)
+    presets = sorted(truco.PRESETS)
+    made = 0
+    while made < count:
+        players = rng.choice((2, 4, 4, 6))
+        score = [rng.choice((0, 2, 4, 8, 10)), rng.choice((0, 2, 6, 10))]
+        g = truco.new_game(rng.choice(presets), players=players, seed=rng.randrange(10**6),
+                           score=score, ferro=rng.choice(("escuro", "claras")))
+        steps = rng.randrange(0, 14)
+        for _ in range(steps):
+            if g.to_move is None:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.to_move is None:
+            continue
+        made += 1
+        yield g
+
+
+def test_never_an_illegal_action():
+    """Thousands of random positions, every preset, 1 x 1, 2 x 2, 3 x 3: always legal."""
+    count = 0
+    for i, g in enumerate(_random_positions(1500, seed=11)):
+        seat = g.to_move
+        obs = g.observation(seat)
+        legal = set(g.legal_actions())
+        for level in bots.ALL_LEVELS:
+            if level == "dificil" and i % 3:
+                continue  # the slowest level on every third position keeps the test quick
+            action = bots.make(level, random.Random(i)).choose(obs)
+            assert action in legal, (level, action, legal, obs)
+            count += 1
+    assert count > 4000
+
+
+def test_uses_nothing_but_the_observation():
+    """A bot given only a JSON copy of the observation chooses as with the original, and
+    a deal that differs only in cards the seat cannot see gives the same choice."""
+    for i, g in enumerate(_random_positions(60, seed=12)):
+        seat = g.to_move
+        obs = g.observation(seat)
+        frozen = json.loads(json.dumps(obs))
+        for level in bots.LEVELS:
+            a = bots.make(level, random.Random(i)).choose(copy.deepcopy(obs))
+            b = bots.make(level, random.Random(i)).choose(frozen)
+            assert a == b
+        assert obs == frozen, "the bot must not modify the observation"
+    # swap hidden cards between the opponents: the observation is the same, and so is the move
+    hands = [["4c", "3h", "5s"], ["7h", "2c", "Qd"]]
+    other = [["4c", "3h", "5s"], ["Kd", "Kh", "6c"]]
+    g1 = truco.new_game(seed=9, hands=hands, dealer=1)
+    g2 = truco.new_game(seed=9, hands=other, dealer=1)
+    o1, o2 = g1.observation(0), g2.observation(0)
+    assert o1 == o2
+    for level in bots.ALL_LEVELS:
+        for s in range(5):
+            assert (bots.make(level, random.Random(s)).choose(o1)
+                    == bots.make(level, random.Random(s)).choose(o2))
+
+
+def test_deterministic_given_the_rng():
+    for i, g in enumerate(_random_positions(40, seed=13)):
+        obs = g.observation(g.to_move)
+        for level in bots.ALL_LEVELS:
+            assert (bots.make(level, random.Random(i)).choose(obs)
+                    == bots.make(level, random.Random(i)).choose(obs))
+
+
+def test_refuses_an_observation_without_a_move():
+    g = truco.new_game(seed=1)
+    other = 1 - g.to_move
+    with pytest.raises(ValueError):
+        bots.make("dificil", random.Random(0)).choose(g.observation(other))
+
+
+def test_knowledge_never_counts_a_hidden_card_as_seen():
+    """The cards a bot reasons about come from its observation only (§4: covered cards
+    stay hidden): its pool of unseen cards holds every card it could not see."""
+    for g in _random_positions(200, seed=14):
+        seat = g.to_move
+        k = read(g.observation(seat))
+        strength = k.strength
+        hidden = []
+        for s, cards in enumerate(g.hand["hands"]):
+            if s == seat and not g.hand["blind"]:
+                continue
+            if s in k.known:
+                continue
+            hidden += cards
+        for r in g.hand["rounds"]:
+            for s, c, covered in r["plays"]:
+                if covered and s != seat:
+                    hidden.append(c)
+        pool = list(k.pool)
+        for c in hidden:
+            pool.remove(strength[c])  # raises if a hidden card were missing from the pool
