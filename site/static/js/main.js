@@ -35,15 +35,15 @@ let creepTimer = null;
 function setBar(fraction) {
   shown = Math.max(0, Math.min(1, fraction));
   const pct = Math.round(shown * 100);
-  $("progress-fill").style.width = `${Math.max(pct, 2)}%`;
+  $("progress-fill").style.transform = `scaleX(${Math.max(shown, 0.02).toFixed(3)})`;
   $("progress").setAttribute("aria-valuenow", String(pct));
 }
 
 function startCreep() {
   stopCreep();
   creepTimer = setInterval(() => {
-    if (shown < ceiling) setBar(shown + (ceiling - shown) * 0.06);
-  }, 200);
+    if (shown < ceiling) setBar(shown + (ceiling - shown) * 0.12);
+  }, 500);
 }
 
 function stopCreep() {

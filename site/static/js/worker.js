@@ -73,7 +73,7 @@ async function fetchBytes(url) {
 
 // Glue run in Python once `truco` is imported: one request in, one JSON reply out.
 const PY_GLUE = `
-import json, traceback
+import json
 import truco, truco.api
 
 def _truco_call(request_json):
@@ -82,6 +82,7 @@ def _truco_call(request_json):
     except ValueError as exc:
         return json.dumps({"ok": False, "error": str(exc), "errorType": type(exc).__name__})
     except Exception as exc:
+        import traceback  # only on the rare path: it is slow to import in WebAssembly
         return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}",
                            "errorType": type(exc).__name__, "traceback": traceback.format_exc()})
     return '{"ok": true, "result": ' + result + '}'
