@@ -27,18 +27,18 @@ class TeamStats:
 
     def raise_rate(self) -> float:
         """Share of hands in which the team asks for a raise first."""
-        return (self.raised_hands + 1.2) / (self.hands + 4.0)
+        return (self.raised_hands + 0.6) / (self.hands + 2.0)
 
     def answers(self) -> int:
         return self.accepts + self.runs + self.counters
 
     def run_rate(self) -> float:
         """Share of requests the team runs from."""
-        return (self.runs + 0.6) / (self.answers() + 4.0)
+        return (self.runs + 0.4) / (self.answers() + 2.0)
 
     def counter_rate(self) -> float:
         """Share of requests the team answers with a raise."""
-        return (self.counters + 1.0) / (self.answers() + 4.0)
+        return (self.counters + 0.4) / (self.answers() + 2.0)
 
     def carelessness(self) -> float:
         """Estimated share of careless (random-looking) card plays, from 0 to 1.

@@ -58,6 +58,9 @@ class Style:
     """Chance of raising without the cards for it, where a bluff can work."""
     cover_rate: float
     """Chance of covering a card that loses the round anyway (hides weakness)."""
+    edge: float = 0.5
+    """The chance the bot expects to win a future hand: how much it values the rest of
+    the game against gambling it on this hand (:mod:`.utility`)."""
 
 
 STYLES: dict[str, Style] = {
@@ -69,7 +72,8 @@ STYLES: dict[str, Style] = {
                    score_aware=True, reads_table=False, bluff=0.02, cover_rate=0.1),
     "dificil": Style("dificil", worlds=64, card_play="search", partner_aware=True,
                      raise_at=0.0, accept_at=0.0, reraise_at=0.0, dez_at=0.0,
-                     score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4),
+                     score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4,
+                     edge=0.56),
 }
 
 _FLOOR = 0.03
@@ -93,16 +97,24 @@ def beat_table(manilhas: tuple[str, ...]) -> tuple[float, ...]:
 
 
 def perceived(cards: list[int], results: list[int], team: int, players: int,
-              beat: tuple[float, ...]) -> float:
+              beat: tuple[float, ...], partner: float = 0.72) -> float:
     """Roughly the chance a seat holding ``cards`` gives its team, as it can judge it
-    (its own cards and the rounds already played, RULES.md §3), from 0 to 1."""
+    (its own cards and the rounds already played, RULES.md §3), from 0 to 1.
+
+    A card's chance to take a round is the share of the deck it beats, raised to the
+    number of opponents; in 2 x 2 the partner may take the round instead (``partner`` is
+    the chance it does not).
+    """
     opponents = players // 2
+    team_play = players > 2
     rs = []
+    top = 0.0
     for v in cards:
         x = beat[v] if v >= 0 else 0.0
+        top = x if x > top else top
         r = x ** opponents
-        if players > 2:
-            r = 1.0 - (1.0 - r) * 0.65  # the partner may take the round too
+        if team_play:
+            r = 1.0 - (1.0 - r) * partner
         rs.append(r)
     rs.sort(reverse=True)
     rs += [0.0, 0.0, 0.0]
@@ -113,12 +125,28 @@ def perceived(cards: list[int], results: list[int], team: int, players: int,
     if len(results) == 1:
         if first == team:
             return 1.0 - (1.0 - a) * (1.0 - b) * 0.85
-        if first == TIE:
-            return a + (1 - a) * 0.3 * b
+        if first == TIE:  # the best card must beat every card the opponents have left
+            t = top ** (2 * opponents)
+            return 1.0 - (1.0 - t) * partner if team_play else t
         return a * b
     if first == team:
         return 1.0 - (1.0 - a) * 0.85
     return a
+
+
+def _weighted_quantile(values: list[float], weights: list[float], q: float) -> float:
+    """The value below which a share ``q`` of the total weight lies."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    total = sum(weights)
+    if total <= 0:
+        return values[order[len(order) // 2]]
+    acc = 0.0
+    target = q * total
+    for i in order:
+        acc += weights[i]
+        if acc >= target:
+            return values[i]
+    return values[order[-1]]
 
 
 def _sigmoid(x: float) -> float:
@@ -192,7 +220,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------- utilities
     def _gv(self, k: Knowledge):
-        return game_value(k.obs["rules"])
+        return game_value(k.obs["rules"], self.style.edge)
 
     def _u(self, k: Knowledge, outcome: int, value: int) -> float:
         gv = self._gv(k)
@@ -313,15 +341,37 @@ class HeuristicBot:
                 weights[j] *= _FLOOR + (1.0 - _FLOOR) * _sigmoid((ps - thr) / _TAU)
         return weights
 
-    def _responses(self, k: Knowledge, worlds, seat: int) -> list[tuple[float, float, float]]:
-        """Per deal, (run, accept, raise back) chances of ``seat`` answering a request."""
-        th = thresholds(self.memory.teams[seat % 2])
+    @staticmethod
+    def _raised_this_hand(k: Knowledge, team: int) -> bool:
+        log = k.obs.get("log") or []
+        for i in range(len(log) - 1, -1, -1):
+            e = log[i]
+            if e["type"] == "deal":
+                return False
+            if e["type"] == "raise" and e["seat"] % 2 == team:
+                return True
+        return False
+
+    def _responses(self, k: Knowledge, worlds, weights, seat: int) -> list[tuple[float, float, float]]:
+        """Per deal, (run, accept, raise back) chances of ``seat`` answering a request.
+
+        The seat is taken to run with its weakest hands and raise back with its best, at
+        the rates its team has shown: the thresholds are quantiles of its perceived
+        chance over the sampled deals, so they follow the situation.
+        """
+        stats = self.memory.teams[seat % 2]
         beat = self._beat(k)
+        ps = [perceived(w[seat], k.results, seat % 2, k.players, beat) for w in worlds]
+        run_rate = stats.run_rate()
+        if self._raised_this_hand(k, seat % 2):
+            run_rate *= 0.3  # a team that asked for more this hand seldom runs from it
+        q_run = _weighted_quantile(ps, weights, _clamp(run_rate, 0.01, 0.99))
+        q_up = _weighted_quantile(ps, weights, _clamp(1.0 - stats.counter_rate(), 0.01, 0.99))
+        q_up = max(q_up, q_run)
         out = []
-        for w in worlds:
-            ps = perceived(w[seat], k.results, seat % 2, k.players, beat)
-            go = _sigmoid((ps - th.accept_at) / _TAU)
-            up = go * _sigmoid((ps - th.counter_at) / _TAU)
+        for x in ps:
+            go = _sigmoid((x - q_run) / _TAU)
+            up = go * _sigmoid((x - q_up) / _TAU)
             out.append((1.0 - go, go - up, up))
         return out
 
@@ -330,7 +380,7 @@ class HeuristicBot:
         """Expected game value of asking ``v_up`` now (the hand being worth ``v_now``):
         the answerer runs, accepts, or raises back to ``v_next`` (then we take the better
         of running and accepting, judged on the deals where it would raise back)."""
-        resp = self._responses(k, worlds, answerer)
+        resp = self._responses(k, worlds, weights, answerer)
         tot = sum(weights)
         if not tot:
             return self._u(k, k.team, v_now)
