@@ -308,11 +308,49 @@ def render_pages(out: Output, context: dict) -> None:
         return rel
 
     env.globals["asset"] = asset
+    strings = ui_strings()
+
+    def t(key: str) -> str:
+        """A UI text from the translation table (a missing key fails the build)."""
+        if key not in strings:
+            raise BuildError(f"site/i18n/{LANGUAGE}.json has no key {key!r}")
+        value = strings[key]
+        return value[0] if isinstance(value, list) else value
+
+    env.globals["t"] = t
+    # Raw JSON for <script type="application/json">: not HTML-escaped, but "</" can't close it.
+    context = dict(context, strings_json=jinja2.utils.markupsafe.Markup(
+        json.dumps(strings, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")))
+    context["presets"] = preset_summaries()
     for tpl in sorted((SITE / "templates").glob("*.html")):
         if tpl.name.startswith("_"):
             continue
         html = env.get_template(tpl.name).render(**context, page=tpl.stem)
         out.add_bytes(tpl.name, html.encode("utf-8"))
+
+
+LANGUAGE = "pt-BR"
+
+
+def ui_strings() -> dict:
+    """The translation table of the UI (one JSON file per language in site/i18n/)."""
+    path = SITE / "i18n" / f"{LANGUAGE}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BuildError(f"cannot read {path.relative_to(ROOT)}: {exc}") from None
+
+
+def preset_summaries() -> list[dict]:
+    """The engine's presets (names, titles, point values), read from py/ at build time."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from truco.rules import PRESETS
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    order = ["mineiro", "truco473", "torneio", "paulista"]
+    names = sorted(PRESETS, key=lambda n: (order.index(n) if n in order else len(order), n))
+    return [PRESETS[n].summary() for n in names]
 
 
 def build_info_module(info: dict) -> bytes:

@@ -2,6 +2,11 @@
 // when ready, and a message with a retry button when loading fails.
 
 import { EngineClient } from "./engine_client.js";
+import { Dialogs } from "./dialogs.js";
+import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
+import { InputManager } from "./input_manager.js";
+import { KEYS, StorageManager } from "./storage.js";
+import { TableView } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -83,6 +88,7 @@ function onReady({ version }) {
   $("engine-version").textContent = version;
   $("engine-badge").textContent = `motor ${version}`;
   setState("ready");
+  startTable();
 }
 
 function onFailed({ stage, message, detail }) {
@@ -145,3 +151,75 @@ window.__engine = Object.freeze({
 });
 
 start();
+
+// ------------------------------------------------------------------ the table
+// URL parameters: settings (mode, level, partner_level, preset, series, timer, ferro),
+// `seed` to fix the deals, a scenario for tests and shared situations (`hands=4c.7h.As-3c.2h.Kd`,
+// `score=10,4`, `dealer=1`, `vira=Kd`), `autostart=1` to skip the start screen, and
+// `fast=1` for no pauses between moves (tests).
+function urlOptions() {
+  const q = new URLSearchParams(location.search);
+  const settings = {};
+  for (const key of Object.keys(DEFAULT_SETTINGS)) {
+    if (q.has(key)) settings[key] = ["series", "timer"].includes(key) ? Number(q.get(key)) : q.get(key);
+  }
+  const scenario = {};
+  if (q.has("seed")) scenario.seed = /^\d+$/.test(q.get("seed")) ? Number(q.get("seed")) : q.get("seed");
+  if (q.has("hands")) scenario.hands = q.get("hands").split("-").map((h) => h.split("."));
+  if (q.has("score")) scenario.score = q.get("score").split(",").map(Number);
+  if (q.has("dealer")) scenario.dealer = Number(q.get("dealer"));
+  if (q.has("vira")) scenario.vira = q.get("vira");
+  return { settings, scenario, fast: q.get("fast") === "1", autostart: q.get("autostart") === "1" };
+}
+
+let game = null;
+
+function startTable() {
+  if (game) {
+    game.generation++;
+  }
+  const opts = urlOptions();
+  const storage = new StorageManager();
+  const root = $("app");
+  const view = new TableView(root);
+  let manager;
+  const dialogs = new Dialogs({
+    onStart: (settings) => manager.newGame(settings),
+    onContinue: () => {
+      const session = manager.savedSession();
+      if (session) manager.resume(session);
+      else dialogs.showStart(null, manager.settings);
+    },
+    onAgain: () => manager.newGame(manager.settings),
+    onMenu: () => dialogs.showStart(null, manager.settings),
+    onLeave: () => manager.leave(),
+    onPause: (paused) => manager.setPaused(paused),
+  });
+  const input = new InputManager(root, (intent) => manager.intent(intent));
+  manager = new GameManager({ client, view, input, storage, dialogs, fast: opts.fast, scenario: opts.scenario });
+  game = manager;
+  const pause = $("pause");
+  pause.onclick = () => {
+    manager.setPaused(!manager.paused);
+    pause.setAttribute("aria-pressed", String(manager.paused));
+    pause.textContent = manager.paused ? view.t?.("menu.resume") ?? "Continuar" : "Pausar";
+  };
+  const stored = storage.read(KEYS.settings);
+  const settings = { ...DEFAULT_SETTINGS, ...(stored.ok ? stored.data : {}), ...opts.settings };
+  manager.settings = settings;
+  const session = manager.savedSession();
+  if (opts.autostart) {
+    manager.newGame(settings);
+  } else {
+    manager.setPhase("start");
+    dialogs.showStart(session, settings);
+  }
+  window.__truco = Object.freeze({
+    get observation() {
+      return manager.obs;
+    },
+    get busy() {
+      return manager.busy;
+    },
+  });
+}

@@ -1,0 +1,424 @@
+// The game manager: the table's flow. It asks the engine (through the worker) for every
+// rule, lets the bots move one at a time with a short pause, runs the turn timer, saves
+// after every applied action, and hands each new observation to the view.
+
+import { phrase, t } from "./i18n.js";
+import { cardName } from "./cards.js";
+import { callName } from "./table_view.js";
+import { KEYS } from "./storage.js";
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  mode: "2x2",
+  level: "medio",
+  partner_level: "medio",
+  preset: "mineiro",
+  series: 1,
+  timer: 0,
+  ferro: "escuro",
+});
+
+const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
+
+export class GameManager {
+  constructor({ client, view, input, storage, dialogs, fast = false, scenario = {} }) {
+    this.client = client;
+    this.view = view;
+    this.input = input;
+    this.storage = storage;
+    this.dialogs = dialogs;
+    this.pauses = fast ? { bot: 0, handEnd: 0, afterHuman: 0 } : PAUSES;
+    this.scenario = scenario;
+    this.obs = null;
+    this.settings = { ...DEFAULT_SETTINGS };
+    this.lastEvent = -1;
+    this.busy = false;
+    this.paused = false;
+    this.hidden = document.visibilityState === "hidden";
+    this.botTimer = null;
+    this.timer = null; // {deadline, total, remaining, interval}
+    this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
+    this.app = document.getElementById("app");
+    document.addEventListener("visibilitychange", () => this.onVisibility());
+  }
+
+  setPhase(phase) {
+    this.app.dataset.phase = phase;
+  }
+
+  // ---------------------------------------------------------------- starting
+  savedSession() {
+    const r = this.storage.read(KEYS.session);
+    if (r.ok && r.data && typeof r.data.save === "string") return r.data;
+    if (!r.ok && !r.missing) this.reportCorrupt(r.raw ?? "");
+    return null;
+  }
+
+  reportCorrupt(raw) {
+    this.storage.setAside(KEYS.session, raw);
+    this.dialogs.notice(t("save.corrupt"), this.storage.backupURL());
+  }
+
+  async resume(session) {
+    const gen = ++this.generation;
+    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}) };
+    let reply;
+    try {
+      reply = await this.client.call("load", { save: session.save });
+    } catch (err) {
+      this.reportCorrupt(JSON.stringify(session));
+      this.dialogs.showStart(null, this.settings);
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
+    this.accept(reply, { quiet: true });
+  }
+
+  newGameParams(settings) {
+    const s = { ...DEFAULT_SETTINGS, ...settings };
+    const params = {
+      preset: s.preset,
+      players: s.mode === "2x2" ? 4 : 2,
+      series: Number(s.series),
+      timer: Number(s.timer),
+      ferro: s.ferro,
+      level: s.level,
+      partner_level: s.partner_level,
+      human_seat: 0,
+    };
+    const sc = this.scenario;
+    if (sc.seed !== undefined) params.seed = sc.seed;
+    if (sc.hands) params.hands = sc.hands;
+    if (sc.score) params.score = sc.score;
+    if (sc.dealer !== undefined) params.dealer = sc.dealer;
+    if (sc.vira) params.vira = sc.vira;
+    return params;
+  }
+
+  async newGame(settings) {
+    const gen = ++this.generation;
+    this.stopAll();
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    this.storage.write(KEYS.settings, this.settings);
+    this.view.hideBanner();
+    this.view.clearBubbles();
+    let reply;
+    try {
+      reply = await this.client.call("new_game", this.newGameParams(this.settings));
+    } catch (err) {
+      this.dialogs.notice(t("error.engine", { message: err.message }));
+      this.dialogs.showStart(null, this.settings);
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.lastEvent = -1;
+    this.accept(reply, {});
+  }
+
+  // ------------------------------------------------------------ the game loop
+  /** Take a reply {observation, save}: save it, show what happened, move on. */
+  accept(reply, { quiet = false } = {}) {
+    const obs = reply.observation;
+    this.obs = obs;
+    if (obs.winner === null) {
+      this.storage.write(KEYS.session, { save: reply.save, settings: this.settings });
+    } else {
+      this.storage.remove(KEYS.session); // a finished match is not resumed
+    }
+    const fresh = obs.log.filter((e) => e.n > this.lastEvent);
+    if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
+    const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
+    this.dialogs.hideStart();
+    // Render first: the seats' speech bubbles must exist before the events are narrated.
+    const narrate = () => { if (!quiet) for (const e of fresh) this.narrate(e); };
+    if (handEnd) {
+      const gen = this.generation;
+      this.busy = true;
+      this.view.render(obs, { rounds: finishedRounds(obs.log, handEnd.n) });
+      narrate();
+      this.showHandSummary(handEnd, obs);
+      this.input.update({ coverAllowed: false, coverMode: false });
+      this.later(() => {
+        if (gen !== this.generation) return;
+        this.busy = false;
+        this.show(obs);
+      }, this.pauses.handEnd);
+      return;
+    }
+    this.view.render(obs);
+    narrate();
+    this.show(obs, { rendered: true });
+  }
+
+  show(obs, { rendered = false } = {}) {
+    if (!rendered) this.view.render(obs);
+    const coverAllowed = obs.legal_actions.some((a) => a.startsWith("cover "));
+    this.view.coverMode = this.view.coverMode && coverAllowed;
+    this.input.update({ coverAllowed, coverMode: this.view.coverMode });
+    if (obs.winner !== null) {
+      this.setPhase("over");
+      this.stopTimer();
+      this.dialogs.showEnd(this.endText(obs));
+      return;
+    }
+    if (obs.to_move === obs.seat) {
+      this.setPhase("human");
+      this.view.announce(t("announce.your_turn"));
+      this.startTimer();
+      const first = document.querySelector("#actions button, #hand .card.in-hand:not(:disabled)");
+      if (first && !this.app.contains(document.activeElement)) first.focus({ preventScroll: true });
+    } else {
+      this.setPhase("bots");
+      this.stopTimer();
+      this.scheduleBot();
+    }
+  }
+
+  scheduleBot() {
+    if (this.paused || this.botTimer !== null) return;
+    const gen = this.generation;
+    this.botTimer = this.later(async () => {
+      this.botTimer = null;
+      if (gen !== this.generation || this.paused) return;
+      let reply;
+      try {
+        reply = await this.client.call("bot_step", {});
+      } catch (err) {
+        this.dialogs.notice(t("error.engine", { message: err.message }));
+        return;
+      }
+      if (gen !== this.generation) return;
+      this.accept(reply);
+    }, this.pauses.bot);
+  }
+
+  later(fn, ms) {
+    return ms > 0 ? setTimeout(fn, ms) : (queueMicrotask(fn), 0);
+  }
+
+  /** The human's intent from the input manager. */
+  async intent(intent) {
+    const obs = this.obs;
+    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
+    let action;
+    if (intent.type === "card") {
+      if (obs.blind) action = `play #${intent.index + 1}`;
+      else {
+        const card = obs.hand[intent.index];
+        if (!card) return;
+        action = `${intent.cover ? "cover" : "play"} ${card}`;
+      }
+    } else if (intent.action === "toggle-cover") {
+      this.view.coverMode = !this.view.coverMode;
+      this.show(obs);
+      return;
+    } else {
+      action = intent.action;
+    }
+    await this.send(action);
+  }
+
+  async send(action) {
+    const gen = this.generation;
+    this.busy = true;
+    this.stopTimer();
+    this.view.coverMode = false;
+    let reply;
+    try {
+      reply = await this.client.call("apply", { action });
+    } catch (err) {
+      this.busy = false;
+      if (gen !== this.generation) return;
+      this.view.banner(t("error.action", { message: err.message }), "", "error");
+      this.show(this.obs); // the game is as it was
+      return;
+    }
+    this.busy = false;
+    if (gen !== this.generation) return;
+    this.view.hideBanner();
+    this.accept(reply);
+  }
+
+  // ------------------------------------------------------------- narration
+  narrate(e) {
+    const v = this.view;
+    const name = (s) => v.name(s);
+    switch (e.type) {
+      case "deal":
+        v.clearBubbles();
+        v.announce(t("announce.deal", { name: name(e.dealer) }));
+        break;
+      case "play":
+        v.announce(t("announce.play", { name: name(e.seat), card: cardName(e.card) }));
+        break;
+      case "cover":
+        v.announce(t("announce.cover", { name: name(e.seat) }));
+        break;
+      case "raise":
+        v.say(e.seat, phrase(`say.${e.name}`, e.n));
+        v.announce(t("announce.raise", { name: name(e.seat), call: callName(e.name), value: e.value }));
+        break;
+      case "accept":
+        v.say(e.seat, phrase(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n));
+        v.announce(t("announce.accept", { name: name(e.seat), value: e.value }));
+        break;
+      case "run":
+        v.say(e.seat, phrase(e.mao_de_dez ? "say.dez_run" : "say.run", e.n));
+        v.announce(t("announce.run", { name: name(e.seat) }));
+        break;
+      case "exchange":
+        v.say(e.seat, phrase("say.exchange", e.n));
+        break;
+      case "vira":
+        v.announce(t("announce.vira", { card: cardName(e.card) }));
+        break;
+      case "round": {
+        const us = this.obs.team;
+        const ord = t(`ord.${e.round}`);
+        const result = e.result === "tie" ? t("round.tie", { ord }) : e.result === us ? t("round.won", { ord }) : t("round.lost", { ord });
+        v.announce(t("announce.round", { n: e.round, result }));
+        break;
+      }
+      case "timeout":
+        v.say(e.seat, phrase("say.timeout", e.n));
+        if (e.seat === this.obs.seat) v.banner(t("timer.auto"), "", "warn");
+        break;
+      default:
+        break;
+    }
+  }
+
+  showHandSummary(e, obs) {
+    const us = obs.team;
+    const won = e.winner === us;
+    let title;
+    if (e.winner === null) title = t("hand.void");
+    else if (e.reason === "run") title = t(won ? "hand.run_won" : "hand.run_lost", { points: e.points });
+    else if (e.reason === "dez_run") title = t(won ? "hand.dez_run_won" : "hand.dez_run_lost", { points: e.points });
+    else title = t(won ? "hand.won" : "hand.lost", { points: e.points });
+    const detail = (e.rounds || []).map((r, i) => {
+      const ord = t(`ord.${i + 1}`);
+      return r === "tie" ? t("round.tie", { ord }) : r === us ? t("round.won", { ord }) : t("round.lost", { ord });
+    }).join(", ");
+    const tone = e.winner === null ? "" : won ? "good" : "bad";
+    this.view.banner(title, detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "", tone);
+    this.view.announce(`${title} ${detail}`);
+  }
+
+  endText(obs) {
+    const us = obs.team;
+    if (obs.abandoned_by !== null) {
+      return obs.abandoned_by === obs.seat
+        ? { title: t("match.abandon_you"), won: false, obs }
+        : { title: t("match.abandon_other", { name: this.view.name(obs.abandoned_by) }), won: true, obs };
+    }
+    const won = obs.winner === us;
+    return { title: t(won ? "match.won" : "match.lost"), won, obs };
+  }
+
+  // -------------------------------------------------------------- the timer
+  startTimer() {
+    const total = Number(this.obs?.options?.timer || 0);
+    this.stopTimer();
+    if (!total) {
+      this.view.setTimer(null);
+      return;
+    }
+    this.timer = { total, remaining: total * 1000, deadline: null, interval: null };
+    this.runTimer();
+  }
+
+  runTimer() {
+    const tm = this.timer;
+    if (!tm || this.paused || this.hidden || tm.interval !== null) return;
+    tm.deadline = Date.now() + tm.remaining;
+    const tick = () => {
+      const left = tm.deadline - Date.now();
+      this.view.setTimer(left / 1000, tm.total);
+      if (left <= 0) {
+        this.stopTimer();
+        this.send("timeout");
+      }
+    };
+    tm.interval = setInterval(tick, 250);
+    tick();
+  }
+
+  holdTimer() {
+    const tm = this.timer;
+    if (!tm || tm.interval === null) return;
+    clearInterval(tm.interval);
+    tm.interval = null;
+    tm.remaining = Math.max(0, tm.deadline - Date.now());
+  }
+
+  stopTimer() {
+    if (this.timer?.interval != null) clearInterval(this.timer.interval);
+    this.timer = null;
+    this.view.setTimer(null);
+  }
+
+  onVisibility() {
+    this.hidden = document.visibilityState === "hidden";
+    if (this.hidden) this.holdTimer(); // a phone call must not cost an abandonment
+    else this.runTimer();
+  }
+
+  // ----------------------------------------------------- pause and leaving
+  setPaused(paused) {
+    if (!this.obs || this.obs.winner !== null) return;
+    this.paused = paused;
+    this.app.dataset.paused = String(paused);
+    if (paused) {
+      this.holdTimer();
+      if (this.botTimer) {
+        clearTimeout(this.botTimer);
+        this.botTimer = null;
+      }
+    } else {
+      this.runTimer();
+      if (this.obs.to_move !== this.obs.seat && !this.busy) this.scheduleBot();
+    }
+  }
+
+  leave() {
+    this.generation++;
+    this.stopAll();
+    this.storage.remove(KEYS.session);
+    this.obs = null;
+    this.setPhase("start");
+    this.dialogs.showStart(null, this.settings);
+  }
+
+  stopAll() {
+    this.stopTimer();
+    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer = null;
+    this.busy = false;
+    this.paused = false;
+    this.app.dataset.paused = "false";
+  }
+}
+
+/** The rounds of the hand that just ended, rebuilt from the public log (cards as seen). */
+export function finishedRounds(log, handEventN) {
+  let start = 0;
+  for (const e of log) {
+    if (e.n > handEventN) break;
+    if (e.type === "deal") start = e.n;
+  }
+  const rounds = [{ plays: [], result: null, winner: null }];
+  for (const e of log) {
+    if (e.n <= start || e.n > handEventN) continue;
+    const cur = rounds[rounds.length - 1];
+    if (e.type === "play" || e.type === "cover") {
+      cur.plays.push({ seat: e.seat, card: e.card, covered: e.type === "cover" });
+    } else if (e.type === "round") {
+      cur.result = e.result;
+      cur.winner = e.seat;
+      rounds.push({ plays: [], result: null, winner: null });
+    }
+  }
+  if (rounds.length > 1 && rounds[rounds.length - 1].plays.length === 0) rounds.pop();
+  return rounds;
+}

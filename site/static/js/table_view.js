@@ -1,0 +1,366 @@
+// The actuator: renders one observation of the human seat into the table. It only reads
+// the observation (never computes a rule) and holds nothing the human may not see.
+
+import { backElement, cardElement, cardLabel, cardName, coveredElement } from "./cards.js";
+import { list, t } from "./i18n.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Where a seat sits on screen, relative to the human at the bottom (counter-clockwise play). */
+export function seatPosition(seat, human, players) {
+  const rel = (seat - human + players) % players;
+  if (rel === 0) return "bottom";
+  if (players === 2) return "top";
+  if (players === 4) return ["bottom", "right", "top", "left"][rel];
+  return ["bottom", "right", "top-right", "top", "top-left", "left"][rel];
+}
+
+export function seatName(seat, human, players) {
+  if (seat === human) return t("seat.you");
+  const names = list("seat.names");
+  const rel = (seat - human + players) % players;
+  return names[rel] || `${seat}`;
+}
+
+/** "truco" -> "Truco" (the ladder's names come from the preset). */
+export function callName(name) {
+  const key = `raise.${name}`;
+  const text = t(key);
+  return text === key ? name.charAt(0).toUpperCase() + name.slice(1) : text;
+}
+
+export class TableView {
+  constructor(root) {
+    this.root = root;
+    this.table = $("#table", root);
+    this.seatsEl = $("#seats", root);
+    this.trickEl = $("#trick", root);
+    this.handEl = $("#hand", root);
+    this.actionsEl = $("#actions", root);
+    this.promptEl = $("#prompt", root);
+    this.partnerEl = $("#partner-cards", root);
+    this.marksEl = $("#round-marks", root);
+    this.scoreEl = $("#score", root);
+    this.gamesEl = $("#games", root);
+    this.valueEl = $("#hand-value", root);
+    this.viraEl = $("#vira", root);
+    this.timerEl = $("#timer", root);
+    this.liveEl = $("#live", root);
+    this.bannerEl = $("#banner", root);
+    this.obs = null;
+    this.human = 0;
+    this.coverMode = false;
+    this.bubbleTimers = new Map();
+  }
+
+  name(seat) {
+    return seatName(seat, this.human, this.obs ? this.obs.players : 2);
+  }
+
+  teamWord(team) {
+    return team === this.human % 2 ? t("team.us") : t("team.them");
+  }
+
+  /**
+   * Render `obs`. `view.rounds` may replace obs.rounds (the finished hand kept on screen
+   * for a moment after the engine has dealt the next one).
+   */
+  render(obs, { rounds = null, busy = false } = {}) {
+    this.obs = obs;
+    this.human = obs.seat;
+    const n = obs.players;
+    this.table.dataset.players = String(n);
+    this.renderSeats(obs, rounds !== null);
+    this.renderTrick(obs, rounds || obs.rounds);
+    this.renderHud(obs, rounds || obs.rounds);
+    this.renderHand(obs, busy || rounds !== null);
+    this.renderActions(obs, busy || rounds !== null);
+    this.renderPrompt(obs, rounds !== null);
+  }
+
+  renderSeats(obs, frozen) {
+    const n = obs.players;
+    const mine = obs.seat;
+    if (this.seatsEl.childElementCount !== n - 1 || this.seatsEl.dataset.human !== String(mine)) {
+      this.seatsEl.replaceChildren();
+      this.seatsEl.dataset.human = String(mine);
+      for (let s = 0; s < n; s++) {
+        if (s === mine) continue;
+        const el = document.createElement("section");
+        el.className = "seat";
+        el.dataset.seat = String(s);
+        el.dataset.pos = seatPosition(s, mine, n);
+        el.dataset.team = s % 2 === mine % 2 ? "us" : "them";
+        el.innerHTML =
+          `<div class="seat-label"><span class="seat-name"></span><span class="seat-badges"></span></div>` +
+          `<div class="seat-cards"></div><p class="bubble" hidden></p>`;
+        this.seatsEl.append(el);
+      }
+    }
+    for (const el of this.seatsEl.children) {
+      const s = Number(el.dataset.seat);
+      const partner = s % 2 === mine % 2;
+      el.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
+      $(".seat-name", el).textContent = this.name(s);
+      this.renderBadges($(".seat-badges", el), obs, s);
+      el.classList.toggle("to-move", !frozen && obs.to_move === s);
+      const cards = $(".seat-cards", el);
+      cards.replaceChildren();
+      const visible = (obs.visible_hands || []).find((v) => v.seat === s);
+      if (visible) {
+        for (const c of visible.cards) cards.append(cardElement(c, obs, { small: true }));
+      } else {
+        for (let i = 0; i < obs.hand_sizes[s]; i++) cards.append(backElement({ small: true }));
+      }
+    }
+    this.renderBadges($("#my-badges", this.root), obs, mine);
+    $("#me", this.root).classList.toggle("to-move", !frozen && obs.to_move === mine);
+  }
+
+  renderBadges(el, obs, seat) {
+    el.replaceChildren();
+    if (obs.dealer === seat) el.append(badge(t("badge.dealer.short"), t("badge.dealer"), "dealer"));
+    if (obs.mao === seat) el.append(badge(t("badge.mao"), t("badge.mao"), "mao"));
+  }
+
+  renderTrick(obs, rounds) {
+    const n = obs.players;
+    this.trickEl.replaceChildren();
+    this.trickEl.dataset.players = String(n);
+    const bySeat = new Map();
+    rounds.forEach((r, i) => {
+      for (const p of r.plays) {
+        if (!bySeat.has(p.seat)) bySeat.set(p.seat, []);
+        bySeat.get(p.seat).push({ ...p, round: i, current: i === rounds.length - 1 });
+      }
+    });
+    for (let s = 0; s < n; s++) {
+      const slot = document.createElement("div");
+      slot.className = "played";
+      slot.dataset.pos = seatPosition(s, obs.seat, n);
+      slot.dataset.seat = String(s);
+      slot.setAttribute("aria-label", `${t("hud.rounds")}: ${this.name(s)}`);
+      slot.setAttribute("role", "group");
+      for (const p of bySeat.get(s) || []) {
+        const el = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, obs);
+        el.classList.add("on-table");
+        el.dataset.round = String(p.round + 1);
+        if (!p.current) el.classList.add("earlier");
+        const r = rounds[p.round];
+        if (r.winner === s) el.classList.add("winner");
+        slot.append(el);
+      }
+      this.trickEl.append(slot);
+    }
+    if (obs.vira) {
+      this.viraEl.hidden = false;
+      const label = `${t("announce.vira", { card: cardName(obs.vira) })}`;
+      this.viraEl.replaceChildren(cardElement(obs.vira, { ...obs, manilhas: [] }, { small: true }));
+      this.viraEl.setAttribute("aria-label", label);
+    } else if (obs.rules.vira) {
+      this.viraEl.hidden = false;
+      this.viraEl.replaceChildren(backElement({ small: true }));
+      this.viraEl.setAttribute("aria-label", t("card.back"));
+    } else {
+      this.viraEl.hidden = true;
+    }
+  }
+
+  renderHud(obs, rounds) {
+    const us = obs.team;
+    const tentos = obs.rules.tentos;
+    const scoreText = (v) => (tentos ? `${v} <small>(${t("hud.tentos", { n: v / 2 })})</small>` : `${v}`);
+    this.scoreEl.innerHTML =
+      `<span class="team us"><span class="label">${t("team.us")}</span> <b data-testid="score-us">${scoreText(obs.score[us])}</b></span>` +
+      `<span class="sep">×</span>` +
+      `<span class="team them"><b data-testid="score-them">${scoreText(obs.score[1 - us])}</b> <span class="label">${t("team.them")}</span></span>`;
+    this.scoreEl.setAttribute("aria-label",
+      `${t("hud.score")}: ${t("team.us")} ${obs.score[us]}, ${t("team.them")} ${obs.score[1 - us]}`);
+    if (obs.series > 1) {
+      this.gamesEl.hidden = false;
+      this.gamesEl.textContent = `${t("hud.games")}: ${obs.games[us]} × ${obs.games[1 - us]} · ${t(`series.${obs.series}`)}`;
+    } else {
+      this.gamesEl.hidden = true;
+    }
+    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${obs.hand_value}</b>`;
+    this.valueEl.dataset.kind = obs.hand_kind;
+    this.marksEl.replaceChildren();
+    for (let i = 0; i < 3; i++) {
+      const r = rounds[i];
+      const mark = document.createElement("li");
+      let state = "open";
+      let text = "";
+      if (r && r.result !== null && r.result !== undefined) {
+        state = r.result === "tie" ? "tie" : r.result === us ? "won" : "lost";
+        text = t(`mark.${state}`);
+      }
+      mark.className = `mark ${state}`;
+      mark.textContent = state === "won" ? "✓" : state === "lost" ? "✗" : state === "tie" ? "=" : "·";
+      const ord = t(`ord.${i + 1}`);
+      mark.setAttribute("aria-label", state === "open" ? t("round.open", { ord }) : t(`round.${state}`, { ord }));
+      mark.title = text || ord;
+      this.marksEl.append(mark);
+    }
+  }
+
+  renderHand(obs, busy) {
+    const myTurn = !busy && obs.to_move === obs.seat && !obs.pending && !obs.decision;
+    const legal = new Set(obs.legal_actions);
+    this.handEl.replaceChildren();
+    this.handEl.dataset.blind = String(obs.blind);
+    const count = obs.blind ? obs.hand_sizes[obs.seat] : obs.hand.length;
+    for (let i = 0; i < count; i++) {
+      let el;
+      let action;
+      if (obs.blind) {
+        el = backElement({ tag: "button", label: t("card.blind", { n: i + 1 }) });
+        action = `play #${i + 1}`;
+      } else {
+        const card = obs.hand[i];
+        el = cardElement(card, obs, { tag: "button" });
+        action = `play ${card}`;
+        el.dataset.card = card;
+      }
+      el.dataset.index = String(i);
+      el.classList.add("in-hand");
+      el.setAttribute("aria-keyshortcuts", String(i + 1));
+      const playable = myTurn && legal.has(action);
+      el.disabled = !playable;
+      el.setAttribute("aria-disabled", String(!playable));
+      this.handEl.append(el);
+    }
+    this.handEl.classList.toggle("playable", myTurn);
+  }
+
+  renderActions(obs, busy) {
+    const el = this.actionsEl;
+    el.replaceChildren();
+    if (busy || obs.to_move !== obs.seat) {
+      this.coverMode = false;
+      return;
+    }
+    const legal = obs.legal_actions;
+    const add = (action, text, cls = "", extra = {}) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `action ${cls}`.trim();
+      b.dataset.action = action;
+      b.textContent = text;
+      for (const [k, v] of Object.entries(extra)) b.setAttribute(k, v);
+      el.append(b);
+      return b;
+    };
+    if (obs.decision) {
+      add("accept", t("action.play_dez"), "primary", { "aria-keyshortcuts": "a" });
+      add("run", t("action.run"), "danger", { "aria-keyshortcuts": "c" });
+      return;
+    }
+    if (obs.pending) {
+      add("accept", t("action.accept"), "primary", { "aria-keyshortcuts": "a" });
+      add("run", t("action.run"), "danger", { "aria-keyshortcuts": "c" });
+      if (legal.includes("raise") && obs.next_raise) {
+        add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", { "aria-keyshortcuts": "t" });
+      }
+      return;
+    }
+    if (legal.includes("raise") && obs.next_raise) {
+      add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", { "aria-keyshortcuts": "t" });
+    }
+    if (legal.some((a) => a.startsWith("cover "))) {
+      const b = add("toggle-cover", t("action.cover"), "toggle", {
+        "aria-pressed": String(this.coverMode), title: t("action.cover.hint"), "aria-keyshortcuts": "b",
+      });
+      b.classList.toggle("on", this.coverMode);
+    } else {
+      this.coverMode = false;
+    }
+    if (legal.includes("exchange")) add("exchange", t("action.exchange"), "");
+  }
+
+  renderPrompt(obs, frozen) {
+    let text = "";
+    const me = obs.seat;
+    const partnerCards = (obs.visible_hands || []).length > 0;
+    if (obs.winner !== null) {
+      text = "";
+    } else if (frozen) {
+      text = "";
+    } else if (obs.decision) {
+      text = obs.decision.seat === me
+        ? t("prompt.dez", { value: obs.rules.mao_de_x_value, run: obs.rules.mao_de_x_run_gives })
+        : t("prompt.dez_other", { name: this.name(obs.decision.seat) });
+    } else if (obs.pending) {
+      const p = obs.pending;
+      text = p.answerer === me
+        ? t("prompt.pending", { name: this.name(p.asker), call: callName(p.name), value: p.value })
+        : t("prompt.pending_other", { name: this.name(p.asker), call: callName(p.name), value: p.value, answerer: this.name(p.answerer) });
+    } else if (obs.to_move === me) {
+      text = obs.blind ? t("prompt.your_turn_blind") : t("prompt.your_turn");
+      if (obs.hand_kind === "ferro") text = `${t("prompt.ferro")} ${text}`;
+    } else if (obs.to_move !== null) {
+      text = t("prompt.wait", { name: this.name(obs.to_move) });
+    }
+    this.promptEl.textContent = text;
+    this.partnerEl.hidden = !partnerCards;
+  }
+
+  /** A speech bubble over a seat ("Truco!"); the human's shows over the hand. */
+  say(seat, text, ms = 1800) {
+    const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
+    if (!el) return;
+    el.textContent = text;
+    el.hidden = false;
+    clearTimeout(this.bubbleTimers.get(seat));
+    if (ms > 0) this.bubbleTimers.set(seat, setTimeout(() => { el.hidden = true; }, ms));
+  }
+
+  clearBubbles() {
+    for (const el of this.root.querySelectorAll(".bubble")) el.hidden = true;
+  }
+
+  /** Read aloud by screen readers (aria-live="polite"). */
+  announce(text) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    this.liveEl.append(p);
+    while (this.liveEl.childElementCount > 6) this.liveEl.firstElementChild.remove();
+  }
+
+  banner(title, detail = "", tone = "") {
+    this.bannerEl.hidden = false;
+    this.bannerEl.dataset.tone = tone;
+    $(".banner-title", this.bannerEl).textContent = title;
+    $(".banner-detail", this.bannerEl).textContent = detail;
+  }
+
+  hideBanner() {
+    this.bannerEl.hidden = true;
+  }
+
+  setTimer(secondsLeft, total) {
+    if (secondsLeft === null) {
+      this.timerEl.hidden = true;
+      return;
+    }
+    this.timerEl.hidden = false;
+    const s = Math.max(0, Math.ceil(secondsLeft));
+    $(".timer-text", this.timerEl).textContent = t("timer.left", { s });
+    this.timerEl.style.setProperty("--left", String(Math.max(0, secondsLeft / total)));
+    this.timerEl.classList.toggle("urgent", secondsLeft <= 5);
+    this.timerEl.setAttribute("aria-valuenow", String(s));
+    this.timerEl.setAttribute("aria-valuemax", String(total));
+  }
+
+  label(card) {
+    return cardLabel(card, this.obs);
+  }
+}
+
+function badge(text, title, cls) {
+  const b = document.createElement("span");
+  b.className = `badge ${cls}`;
+  b.textContent = text;
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  return b;
+}
