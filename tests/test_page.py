@@ -62,7 +62,9 @@ def test_frame_and_progress_show_before_the_engine_is_ready(page, console_errors
 
 
 def test_worker_reports_ready_with_the_engine_version(ready_page):
-    expect(ready_page.locator("#ready")).to_be_visible()
+    # Once the engine is ready, the loading panel gives way to the start screen.
+    expect(ready_page.get_by_role("dialog", name="Nova partida")).to_be_visible()
+    expect(ready_page.get_by_role("button", name="Começar")).to_be_focused()
     expect(ready_page.locator("#engine-version")).to_have_text(truco.__version__)
     expect(ready_page.locator("#engine-badge")).to_have_text(f"motor {truco.__version__}")
     expect(ready_page.locator("#progress")).to_be_hidden()

@@ -96,6 +96,11 @@ export class Dialogs {
     this.close(this.start);
   }
 
+  /** A new game closes whatever dialog the last one left open. */
+  closeAll() {
+    for (const d of [this.start, this.end, this.leave]) this.close(d);
+  }
+
   showEnd({ title, won, obs }) {
     $("end-title").textContent = title;
     const us = obs.team;

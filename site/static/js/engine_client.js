@@ -3,7 +3,7 @@
 // Page -> worker: {id, method, params}
 // Worker -> page, replies:  {id, ok: true, result} | {id, ok: false, error, errorType}
 // Worker -> page, events:   {type: "progress", stage, text, fraction}
-//                           {type: "ready", version, pyodideVersion}
+//                           {type: "ready", version, pyodideVersion, timings}
 //                           {type: "failed", stage, message, detail}
 //                           {type: "log", level, text}
 // Replies carry an `id` and never a `type`; events carry a `type` and never an `id`.
@@ -30,6 +30,7 @@ export class EngineClient {
     this.nextId = 1;
     this.state = "idle"; // idle | loading | ready | failed
     this.version = null;
+    this.timings = null; // ms since the worker started, per loading stage
   }
 
   /** Start (or restart) the worker. Pending calls of a previous worker are rejected. */
@@ -109,6 +110,7 @@ export class EngineClient {
       case "ready":
         this.state = "ready";
         this.version = msg.version;
+        this.timings = msg.timings || null;
         this.handlers.onReady?.(msg);
         break;
       case "failed":

@@ -100,6 +100,7 @@ export class GameManager {
     this.stopAll();
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
     this.storage.write(KEYS.settings, this.settings);
+    this.dialogs.closeAll();
     this.view.hideBanner();
     this.view.clearBubbles();
     let reply;

@@ -126,6 +126,7 @@ function start() {
     return;
   }
   client.workerURL = workerURL();
+  performance.mark("engine-start");
   client.start();
 }
 
@@ -147,6 +148,9 @@ window.__engine = Object.freeze({
   },
   get version() {
     return client.version;
+  },
+  get timings() {
+    return client.timings;
   },
 });
 
@@ -214,12 +218,19 @@ function startTable() {
     manager.setPhase("start");
     dialogs.showStart(session, settings);
   }
+  // For the console and the tests: what the human sees, and a way to start a scenario
+  // without reloading Pyodide.
   window.__truco = Object.freeze({
     get observation() {
       return manager.obs;
     },
     get busy() {
       return manager.busy;
+    },
+    start(settings = {}, scenario = {}) {
+      manager.scenario = scenario;
+      dialogs.hideStart();
+      return manager.newGame({ ...manager.settings, ...settings });
     },
   });
 }

@@ -11,7 +11,12 @@ const ROOT = new URL("../../", import.meta.url); // dist/
 const FAIL = new URL(self.location.href).searchParams.get("fail");
 
 const post = (msg) => self.postMessage(msg);
-const progress = (stage, fraction) => post({ type: "progress", stage, fraction });
+// Milliseconds since the worker started, at the start of each stage (reported with `ready`).
+const timings = {};
+const progress = (stage, fraction) => {
+  timings[stage] = Math.round(performance.now());
+  post({ type: "progress", stage, fraction });
+};
 const log = (level, text) => post({ type: "log", level, text: String(text) });
 
 // Replies to requests that arrive while booting wait for this.
@@ -152,6 +157,7 @@ async function boot() {
   }
   const call = (request) => callPy(request);
   const { version } = JSON.parse(call(JSON.stringify({ method: "version", params: {} }))).result;
-  post({ type: "ready", version, pyodideVersion: pyodide.version });
+  timings.ready = Math.round(performance.now());
+  post({ type: "ready", version, pyodideVersion: pyodide.version, timings });
   return call;
 }

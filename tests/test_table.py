@@ -1,0 +1,395 @@
+"""The table end to end in Chromium: whole games by tap, keyboard and drag, raises, covered
+cards, mão de dez / de ferro, the timer, pause, leaving, resuming, and no leaks.
+
+One page per module keeps Pyodide loaded; scenarios start through window.__truco.start()
+(the same code path as the start screen), and `fast=1` removes the pauses between moves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+sys.path.insert(0, str(ROOT / "py"))
+from truco.cards import card_name  # noqa: E402
+from truco.game import deal_for  # noqa: E402
+
+READY = "#app[data-engine-state=ready]"
+
+# Records every message the worker sends the page, minus the opaque save blob.
+RECORD_WORKER_MESSAGES = """
+(() => {
+  window.__workerMessages = [];
+  const add = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, fn, opts) {
+    if (type !== "message") return add.call(this, type, fn, opts);
+    return add.call(this, type, (ev) => {
+      const data = ev.data && typeof ev.data === "object" ? { ...ev.data } : ev.data;
+      if (data && data.result && typeof data.result === "object" && "save" in data.result) {
+        data.result = { ...data.result, save: "<opaque>" };
+      }
+      window.__workerMessages.push(JSON.stringify(data));
+      return fn.call(this, ev);
+    }, opts);
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def table(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORD_WORKER_MESSAGES)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.console_watch = watch
+    yield page
+    context.close()
+    watch.check()
+
+
+def start(page, settings=None, scenario=None):
+    page.evaluate("""([s, c]) => { (window.__workerMessages || []).splice(0);
+                                   return window.__truco.start(s, c); }""", [settings or {}, scenario or {}])
+    wait_turn(page, None)
+
+
+def last_n(page):
+    return page.evaluate("window.__truco.observation ? window.__truco.observation.log.at(-1).n : -1")
+
+
+def wait_turn(page, before):
+    """Wait until the human may act (or the match is over) after the event `before`."""
+    page.wait_for_function(
+        """(before) => {
+             const o = window.__truco.observation, app = document.getElementById('app');
+             if (!o || window.__truco.busy) return false;
+             if (before !== null && o.log.at(-1).n === before) return false;
+             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
+           }""",
+        arg=before, timeout=30_000)
+
+
+def obs(page):
+    return page.evaluate("window.__truco.observation")
+
+
+def phase(page):
+    return page.locator("#app").get_attribute("data-phase")
+
+
+def hidden_cards(o, seed):
+    """Cards of other seats that the human must not see now (fixed deals come from the seed)."""
+    hands = deal_for(seed, o["hand_number"] - 1, o["players"])
+    on_table = {p["card"] for r in o["rounds"] for p in r["plays"] if p["card"]}
+    visible = {c for v in o["visible_hands"] for c in v["cards"]}
+    return {c for s, h in enumerate(hands) if s != o["seat"] for c in h} - on_table - visible
+
+
+def assert_no_leak(page, o, seed):
+    hidden = hidden_cards(o, seed)
+    html = page.evaluate("""() => {
+        const copy = document.getElementById('app').cloneNode(true);
+        copy.querySelector('#live')?.remove();
+        return copy.outerHTML; }""")
+    for c in hidden:
+        assert f'"{c}"' not in html and f">{c}<" not in html, f"hidden card code {c} in the DOM"
+        assert card_name(c) not in html, f"hidden card name {card_name(c)} in the DOM"
+    for text in page.evaluate("window.__workerMessages.splice(0)"):
+        msg = json.loads(text)
+        m_obs = (msg.get("result") or {}).get("observation") if isinstance(msg.get("result"), dict) else None
+        if m_obs is None:
+            assert "card" not in text, f"a worker message that is not an observation names a card: {text[:200]}"
+            continue
+        # Each reply is checked against the cards hidden at its own moment; the part of the
+        # log before the current deal names cards played face up in an earlier hand.
+        m_hidden = hidden_cards(m_obs, seed)
+        last_deal = max(i for i, e in enumerate(m_obs["log"]) if e["type"] == "deal")
+        current = {**m_obs, "log": m_obs["log"][last_deal:], "rules": None, "manilhas": None}
+        dumped = json.dumps(current, ensure_ascii=False)
+        for c in m_hidden:
+            assert f'"{c}"' not in dumped and card_name(c) not in dumped, f"hidden card {c} in a worker message"
+        assert set(msg["result"]) <= {"observation", "save"}
+
+
+def act(page, how="tap"):
+    """Make one move as a person would: answer a raise / mão de dez by accepting, else play."""
+    before = last_n(page)
+    actions = page.locator("#actions button[data-action=accept]")
+    if actions.count():
+        if how == "keys":
+            page.keyboard.press("a")
+        else:
+            actions.click()
+    else:
+        card = page.locator("#hand .card.in-hand:not([disabled])").first
+        if how == "keys":
+            card.focus()
+            page.keyboard.press("1")
+        elif how == "drag":
+            drag_to(page, card, "#drop-zone")
+        else:
+            card.click()
+    wait_turn(page, before)
+
+
+def drag_to(page, card, target):
+    box = card.bounding_box()
+    dest = page.locator(target).bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 9):  # real pointer moves, the card follows
+        page.mouse.move(x + (dest["x"] + dest["width"] / 2 - x) * i / 8, y + (dest["y"] + dest["height"] / 2 - y) * i / 8)
+    page.mouse.up()
+
+
+def play_to_the_end(page, seed, how, check_leaks=True, limit=400):
+    for _ in range(limit):
+        if phase(page) == "over":
+            return obs(page)
+        o = obs(page)
+        shown_us = int(page.locator("[data-testid=score-us]").inner_text().split()[0])
+        assert shown_us == o["score"][o["team"]], "the score shown is the engine's"
+        assert page.locator("[data-testid=hand-value]").inner_text() == str(o["hand_value"])
+        if check_leaks:
+            assert_no_leak(page, o, seed)
+        act(page, how)
+    raise AssertionError("the match did not end")
+
+
+def test_a_whole_1x1_game_by_tapping(table):
+    start(table, {"mode": "1x1", "level": "medio"}, {"seed": 101})
+    final = play_to_the_end(table, 101, "tap")
+    assert final["winner"] in (0, 1)
+    assert max(final["score"]) >= 12
+    dialog = table.locator("#end-dialog")
+    expect(dialog).to_be_visible()
+    expect(table.locator("#end-title")).to_have_text(re.compile("Vitória|Derrota"))
+    table.locator("#again").click()
+    wait_turn(table, None)
+    assert obs(table)["hand_number"] == 1 and obs(table)["score"] == [0, 0]
+    table.console_watch.check()
+
+
+def test_a_whole_2x2_game_by_keyboard(table):
+    start(table, {"mode": "2x2", "level": "facil", "partner_level": "dificil"}, {"seed": 202})
+    final = play_to_the_end(table, 202, "keys")
+    assert final["players"] == 4 and final["winner"] in (0, 1)
+    expect(table.locator("#end-dialog")).to_be_visible()
+    table.locator("#to-menu").click()
+    expect(table.locator("#start-dialog")).to_be_visible()
+    table.console_watch.check()
+
+
+def test_a_whole_2x2_game_by_drag_and_drop(table):
+    start(table, {"mode": "2x2", "level": "medio"}, {"seed": 303})
+    final = play_to_the_end(table, 303, "drag", check_leaks=False)
+    assert final["winner"] in (0, 1)
+    table.console_watch.check()
+
+
+def test_a_drop_outside_the_table_returns_the_card(table):
+    start(table, {"mode": "1x1"}, {"seed": 5, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
+    card = table.locator("#hand .card.in-hand").first
+    drag_to(table, card, ".topbar")
+    table.wait_for_timeout(300)
+    assert obs(table)["hand"] == ["3c", "Kh", "5d"], "nothing was played"
+    expect(table.locator("#hand .card.in-hand")).to_have_count(3)
+    before = last_n(table)
+    drag_to(table, table.locator("#hand .card.in-hand").first, "#drop-zone")
+    wait_turn(table, before)
+    assert "3c" not in obs(table)["hand"]
+    expect(table.locator('#trick .played[data-seat="0"] .card')).to_have_attribute("aria-label", "3 de paus")
+
+
+def test_truco_button_raises_and_the_answer_is_shown(table):
+    start(table, {"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1})
+    raise_button = table.get_by_role("button", name="Truco!")
+    expect(raise_button).to_be_visible()
+    before = last_n(table)
+    raise_button.click()
+    wait_turn(table, before)
+    o = obs(table)
+    answer = [e for e in o["log"] if e["type"] in ("accept", "run", "raise") and e["seat"] == 1]
+    assert answer, "the bot answered the truco"
+    if answer[0]["type"] == "run":
+        assert o["score"][0] == 2
+    else:
+        assert o["hand_value"] >= 4 or o["pending"]
+    bubbles = table.locator(".bubble:not([hidden])")
+    assert bubbles.count() >= 1
+
+
+def test_answering_a_bot_truco_accept_run_and_raise_back(table):
+    # Difícil with three manilhas asks for truco at once; the human answers.
+    scenario = {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}
+    for answer, check in (("accept", lambda o: o["hand_value"] == 4),
+                          ("run", lambda o: o["score"] == [0, 2]),
+                          ("raise", lambda o: (o["pending"] or {}).get("value") == 6 or o["hand_value"] >= 6 or o["score"][1] >= 4)):
+        start(table, {"mode": "1x1", "level": "dificil"}, scenario)
+        o = obs(table)
+        if not o["pending"]:
+            pytest.skip("the bot did not ask for truco with this deal")
+        expect(table.locator("#prompt")).to_contain_text("pediu Truco")
+        names = {"accept": "Aceitar", "run": "Correr", "raise": "Seis!"}
+        before = last_n(table)
+        table.get_by_role("button", name=names[answer], exact=True).click()
+        wait_turn(table, before)
+        assert check(obs(table)), (answer, obs(table))
+
+
+def test_a_covered_card_from_the_second_round(table):
+    start(table, {"mode": "1x1", "level": "facil"}, {"seed": 13, "hands": [["3c", "Kh", "5d"], ["4h", "5c", "4s"]], "dealer": 1})
+    assert table.locator("#actions [data-action=toggle-cover]").count() == 0, "no cover in the 1st round (§4)"
+    act(table)  # 3c wins the first round: the human leads the second
+    o = obs(table)
+    assert len(o["rounds"]) == 2 and o["to_move"] == 0
+    toggle = table.locator("#actions [data-action=toggle-cover]")
+    toggle.click()
+    expect(table.locator("#actions [data-action=toggle-cover]")).to_have_attribute("aria-pressed", "true")
+    before = last_n(table)
+    table.locator("#hand .card.in-hand").first.click()
+    wait_turn(table, before)
+    covered = table.locator('#trick .played[data-seat="0"] .card.covered')
+    expect(covered).to_have_count(1)
+    assert any(e["type"] == "cover" and e["seat"] == 0 for e in obs(table)["log"])
+
+
+def test_mao_de_dez_decision(table):
+    start(table, {"mode": "2x2"}, {"seed": 17, "score": [10, 4], "dealer": 3})
+    o = obs(table)
+    assert o["decision"] and o["decision"]["seat"] == 0
+    expect(table.locator("#prompt")).to_contain_text("Mão de dez")
+    partner = table.locator('.seat[data-seat="2"] .seat-cards .card.face')
+    expect(partner).to_have_count(3)  # the partner's cards are shown to the deciding side
+    assert table.locator("#actions [data-action=raise]").count() == 0
+    before = last_n(table)
+    table.get_by_role("button", name="Jogar").click()
+    wait_turn(table, before)
+    assert obs(table)["hand_value"] == 4
+    assert table.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de dez (§6)"
+
+
+def test_mao_de_ferro_in_the_dark_and_as_claras(table):
+    start(table, {"mode": "1x1", "ferro": "escuro"}, {"seed": 19, "score": [10, 10], "dealer": 1,
+                                                        "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]]})
+    backs = table.locator("#hand .card.in-hand.back")
+    expect(backs).to_have_count(3)
+    html = table.locator("#hand").inner_html()
+    assert "3c" not in html and "3 de paus" not in html
+    before = last_n(table)
+    backs.nth(1).click()  # the second card, blind: Kh
+    wait_turn(table, before)
+    expect(table.locator('#trick .played[data-seat="0"] .card.face')).to_have_attribute("aria-label", "rei de copas")
+    start(table, {"mode": "1x1", "ferro": "claras"}, {"seed": 19, "score": [10, 10], "dealer": 1,
+                                                        "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]]})
+    expect(table.locator("#hand .card.in-hand.face")).to_have_count(3)
+
+
+def test_leaving_the_table_asks_first_and_clears_the_game(table):
+    start(table, {"mode": "1x1"}, {"seed": 23})
+    table.get_by_role("button", name="Sair da mesa").click()
+    expect(table.locator("#leave-dialog")).to_be_visible()
+    table.get_by_role("button", name="Ficar").click()
+    expect(table.locator("#leave-dialog")).to_be_hidden()
+    assert phase(table) == "human"
+    table.get_by_role("button", name="Sair da mesa").click()
+    table.get_by_role("button", name="Sair e perder").click()
+    expect(table.locator("#start-dialog")).to_be_visible()
+    assert table.evaluate("localStorage.getItem('truco:session')") is None
+
+
+def test_a_reload_resumes_the_same_game(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    start(page, {"mode": "2x2"}, {"seed": 29})
+    act(page)
+    act(page)
+    before = obs(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    cont = page.get_by_role("button", name="Continuar partida")
+    expect(cont).to_be_visible()
+    cont.click()
+    wait_turn(page, None)
+    after = obs(page)
+    for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
+        assert after[key] == before[key], key
+    context.close()
+    watch.check()
+
+
+def test_the_timer_runs_out_twice_and_that_is_abandonment(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.clock.install()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    start(page, {"mode": "1x1", "timer": 10}, {"seed": 31, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
+    expect(page.locator("#timer")).to_be_visible()
+    expect(page.locator("#timer .timer-text")).to_have_text("10 s")
+    # Pause stops the countdown.
+    page.get_by_role("button", name="Pausar").click()
+    page.clock.run_for(15_000)
+    assert obs(page)["auto_moves"] == [0, 0]
+    page.get_by_role("button", name="Continuar").click()
+    # A hidden tab stops it too.
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+                            document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.clock.run_for(15_000)
+    assert obs(page)["auto_moves"] == [0, 0]
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'visible', configurable: true});
+                            document.dispatchEvent(new Event('visibilitychange')); }""")
+    before = last_n(page)
+    page.clock.run_for(10_500)
+    wait_turn(page, before)
+    o = obs(page)
+    assert o["auto_moves"][0] == 1
+    assert any(e["type"] == "timeout" and e["seat"] == 0 for e in o["log"])
+    before = last_n(page)
+    page.clock.run_for(10_500)
+    page.wait_for_function("document.getElementById('app').dataset.phase === 'over'")
+    o = obs(page)
+    assert o["abandoned_by"] == 0 and o["winner"] == 1
+    expect(page.locator("#end-title")).to_contain_text("abandono")
+    context.close()
+    watch.check()
+
+
+def test_phone_portrait_touch_play(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1&mode=1x1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#start-dialog")).to_be_visible()
+    page.get_by_role("button", name="Começar").tap()
+    wait_turn(page, None)
+    for _ in range(6):
+        if phase(page) == "over":
+            break
+        before = last_n(page)
+        accept = page.locator("#actions button[data-action=accept]")
+        (accept if accept.count() else page.locator("#hand .card.in-hand:not([disabled])").first).tap()
+        wait_turn(page, before)
+    hand = page.locator("#hand").bounding_box()
+    assert hand["y"] + hand["height"] <= 844, "the hand is on screen, within a thumb's reach"
+    context.close()
+    watch.check()
