@@ -31,9 +31,11 @@ DIST = ROOT / "dist"
 BARE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
+performance.mark("engine-start");
 const worker = new Worker(new URL("bare_worker.js", import.meta.url), { type: "module" });
 worker.onmessage = (ev) => {
   if (ev.data.type === "ready") performance.mark("engine-ready");
+  window.__timings = ev.data.timings;
   document.body.dataset.engineState = ev.data.type;
   document.body.textContent = JSON.stringify(ev.data);
 };
@@ -42,9 +44,11 @@ worker.onmessage = (ev) => {
 
 BARE_WORKER = b"""const indexURL = new URL("../pyodide/", import.meta.url).href;
 try {
+  const pyodideStart = Math.round(performance.now());
   const { loadPyodide } = await import(indexURL + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
-  self.postMessage({ type: "ready", version: pyodide.version });
+  const ready = Math.round(performance.now());
+  self.postMessage({ type: "ready", version: pyodide.version, timings: { pyodide: pyodideStart, ready } });
 } catch (err) {
   self.postMessage({ type: "error", message: String(err) });
 }
@@ -138,6 +142,7 @@ def main(argv: list[str]) -> int:
     pages = {"ours": base + "index.html", "bare": base + "__bench__/bare.html"}
     times: dict[str, list[float]] = {name: [] for name in pages}
     sent: dict[str, list[int]] = {name: [] for name in pages}
+    phases: dict[str, list[tuple[float, float, float]]] = {name: [] for name in pages}
     gz: dict[str, int] = {}
     try:
         with sync_playwright() as pw:
@@ -150,11 +155,18 @@ def main(argv: list[str]) -> int:
                     COUNTER.reset()
                     page.goto(url)
                     page.wait_for_selector("[data-engine-state=ready]", timeout=120_000)
-                    ms = page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime")
+                    ms, start, timings = page.evaluate("""() => [
+                        performance.getEntriesByName('engine-ready')[0].startTime,
+                        performance.getEntriesByName('engine-start')[0].startTime,
+                        (window.__engine || {}).timings || window.__timings]""")
                     context.close()
                     if run < 0:
                         continue
                     times[name].append(ms)
+                    # Where the time goes: page until the worker starts, loadPyodide(), and
+                    # what follows it (ours: micropip, the engine wheel, import truco).
+                    after = timings["micropip"] if "micropip" in timings else timings["ready"]
+                    phases[name].append((start, after - timings["pyodide"], timings["ready"] - after))
                     sent[name].append(COUNTER.bytes)
                     gz[name] = gzip_size(COUNTER.paths)
                     print(f"  run {run + 1} {name}: {ms:7.0f} ms, {COUNTER.bytes / 1e6:.2f} MB", flush=True)
@@ -164,10 +176,14 @@ def main(argv: list[str]) -> int:
         server.shutdown()
 
     med = {name: statistics.median(v) for name, v in times.items()}
-    print(f"\nChromium {version}, {args.runs} cold loads per page (median), navigation -> engine ready:")
+    print(f"\nChromium {version}, {args.runs} cold loads per page, navigation -> engine ready:")
     for name in pages:
-        print(f"  {name:5s} {med[name]:7.0f} ms   sent {statistics.median(sent[name]) / 1e6:6.2f} MB"
-              f"   (gzip {gz[name] / 1e6:5.2f} MB)")
+        print(f"  {name:5s} median {med[name]:6.0f} ms (min {min(times[name]):6.0f})"
+              f"   sent {statistics.median(sent[name]) / 1e6:5.2f} MB (gzip {gz[name] / 1e6:4.2f} MB)")
+    print("  medians of the phases: page until the worker starts / loadPyodide() / after it")
+    for name in pages:
+        cols = [statistics.median(p[i] for p in phases[name]) for i in range(3)]
+        print(f"  {name:5s} {cols[0]:6.0f} / {cols[1]:6.0f} / {cols[2]:6.0f} ms")
     ratio = med["ours"] / med["bare"]
     print(f"  ratio ours/bare: {ratio:.3f}  (overhead {100 * (ratio - 1):+.1f}%,"
           f" {med['ours'] - med['bare']:+.0f} ms)")
