@@ -173,3 +173,22 @@ def test_api_session_plays_and_saves_without_leaking(monkeypatch):
     with pytest.raises(ValueError, match="not JSON|not a Truco"):
         call("load", save="garbage")
     assert call("observation")["observation"] == obs, "a bad load leaves the session as it was"
+
+
+def test_api_judge_and_card_order_answer_lessons_from_the_rules():
+    from truco import api
+
+    def call(method, **params):
+        return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+
+    # §2: Pica-fumo (7 de ouros) is a manilha and beats a 3; equal common cards tie.
+    assert call("judge", plays=[{"seat": 0, "card": "3c"}, {"seat": 1, "card": "7d"}])["winner"] == 1
+    assert call("judge", plays=[{"seat": 0, "card": "3c"}, {"seat": 1, "card": "3h"}])["result"] == "tie"
+    # §9: with the vira Kd the aces are the manilhas.
+    assert call("judge", preset="paulista", vira="Kd",
+                plays=[{"seat": 0, "card": "Ad"}, {"seat": 1, "card": "3c"}])["winner"] == 0
+    order = call("card_order")
+    assert order["groups"][:4] == [["4c"], ["7h"], ["As"], ["7d"]]
+    assert len(order["groups"]) == 14 and sum(map(len, order["groups"])) == 40
+    with pytest.raises(ValueError, match="distinct"):
+        call("judge", plays=[{"seat": 0, "card": "3c"}, {"seat": 1, "card": "3c"}])

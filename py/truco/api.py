@@ -134,6 +134,48 @@ def _observation(params: dict) -> dict:
     return _current().reply()
 
 
+def _judge(params: dict) -> dict:
+    """Who wins a round of face-up / covered cards (RULES.md §2–§3): for quizzes and lessons."""
+    from .cards import is_card
+    from .judge import round_result
+    from .rules import preset
+
+    rules = preset(params.get("preset", "mineiro"))
+    vira = params.get("vira")
+    if vira is not None and not is_card(vira):
+        raise ValueError(f"vira {vira!r} is not a card")
+    plays = params.get("plays")
+    if not isinstance(plays, list) or not 2 <= len(plays) <= 6:
+        raise ValueError("plays must list 2 to 6 cards as {seat, card, covered}")
+    seen = set()
+    rows = []
+    for p in plays:
+        if not isinstance(p, dict) or not is_card(p.get("card")) or p["card"] in seen:
+            raise ValueError(f"bad play {p!r}: each play is {{seat, card, covered}} with a distinct card")
+        seen.add(p["card"])
+        rows.append((int(p.get("seat", len(rows))), p["card"], bool(p.get("covered", False))))
+    table = rules.strength_table(vira)
+    result, winner = round_result(table, rows)
+    return {"result": result, "winner": winner,
+            "manilhas": list(rules.manilhas_for(vira)),
+            "strengths": {card: (-1 if covered else table[card]) for _, card, covered in rows}}
+
+
+def _card_order(params: dict) -> dict:
+    """The deck from strongest to weakest, equal cards grouped (RULES.md §2), for lessons."""
+    from .rules import preset
+
+    rules = preset(params.get("preset", "mineiro"))
+    table = rules.strength_table(params.get("vira"), bool(params.get("baralho_limpo", False)))
+    deck = rules.deck(bool(params.get("baralho_limpo", False)))
+    groups: dict[int, list[str]] = {}
+    for card in deck:
+        groups.setdefault(table[card], []).append(card)
+    return {"groups": [groups[s] for s in sorted(groups, reverse=True)],
+            "manilhas": list(rules.manilhas_for(params.get("vira"))),
+            "manilha_names": list(rules.manilha_names)}
+
+
 METHODS = {
     "version": lambda p: {"version": __version__},
     "echo": lambda p: p,
@@ -142,6 +184,8 @@ METHODS = {
     "bot_step": _bot_step,
     "load": _load,
     "observation": _observation,
+    "judge": _judge,
+    "card_order": _card_order,
 }
 
 
