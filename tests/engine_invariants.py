@@ -119,6 +119,11 @@ def play_random_game(preset: str, players: int, seed: int, *, timeout_rate: floa
         games_before = list(game.games)
         legal = game.legal_actions()
         assert legal, "a seat to move must have an action"
+        if game.options["sinais"] and rng.random() < 0.2:
+            senders = [s for s in range(players) if game.may_signal(s)]
+            if senders:
+                game.apply("signal " + rng.choice(truco.game.SIGNALS), seat=rng.choice(senders))
+                continue
         action = "timeout" if rng.random() < timeout_rate else rng.choice(legal)
         game.apply(action)
         after = game.score
@@ -152,6 +157,8 @@ def run_all(games_per_config: int = 50, roundtrip_every: int = 5) -> int:
             for i in range(games_per_config // (2 if players == 6 else 1)):
                 options = {"series": (1, 3, 5)[i % 3], "ferro": ("escuro", "claras")[i % 2],
                            "baralho_limpo": i % 4 == 1, "familia_real": i % 3 == 1}
+                if players > 2:
+                    options.update(sinais=i % 2 == 0, humano_decide=0 if i % 3 == 0 else None)
                 play_random_game(preset, players, seed=1000 * players + i,
                                  timeout_rate=0.03 if i % 4 == 0 else 0.0,
                                  roundtrip=i % roundtrip_every == 0, **options)

@@ -28,7 +28,9 @@ def test_thousands_of_random_games_keep_every_invariant(preset, players):
                          timeout_rate=0.05 if i % 5 == 0 else 0.0,
                          roundtrip=i % 10 == 0,
                          series=(1, 3, 5)[i % 3], ferro=("escuro", "claras")[i % 2],
-                         baralho_limpo=i % 4 == 1, familia_real=i % 3 == 1)
+                         baralho_limpo=i % 4 == 1, familia_real=i % 3 == 1,
+                         **({"sinais": i % 2 == 0, "humano_decide": 0 if i % 3 == 0 else None}
+                            if players > 2 else {}))
 
 
 @pytest.mark.parametrize("preset", PRESETS)

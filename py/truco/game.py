@@ -38,6 +38,12 @@ PLAYER_COUNTS = (2, 4, 6)
 
 ANSWERS = ("accept", "run")
 
+SIGNALS = ("zap", "copas", "espadilha", "pica-fumo", "tres", "nada")
+"""Sinais a player may send its partners: the manilhas from the strongest, a three, nothing."""
+
+CATCH_CHANCE = 0.15
+"""How often each opponent catches a signal, as at a real table (drawn from the game's seed)."""
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the game is left unchanged."""
@@ -85,6 +91,9 @@ def new_game(
     stored for the table, the engine only applies ``timeout``), and the house rules of
     RULES.md §9: ``baralho_limpo`` (no 4, 5, 6, 7 but the manilhas) and ``familia_real``
     (a hand of only Q/J/K may be exchanged once, with the ``exchange`` action).
+    With partners (2 x 2, 3 x 3): ``humano_decide`` (a seat that takes every decision the
+    rules give its partners: answering a raise, the mão de dez decision) and ``sinais``
+    (``signal <name>`` actions, see :data:`SIGNALS`).
     """
     return Game._new(preset, players, seed, hands, score, dealer, vira, options)
 
@@ -103,7 +112,7 @@ class Game:
         rules = preset(preset_name)
         if players not in PLAYER_COUNTS or isinstance(players, bool):
             raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
-        opts = _check_options(rules, options)
+        opts = _check_options(rules, options, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
         elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
@@ -209,6 +218,19 @@ class Game:
             raise IllegalAction(f"{action!r}: an action is a string such as 'play 4c'")
         if mover is None:
             raise IllegalAction(f"{action!r}: the match is over")
+        if action.startswith("signal "):  # any seat, on anyone's turn, before its first card
+            sender = mover if seat is None else seat
+            name = action[7:]
+            if not self.options["sinais"]:
+                raise IllegalAction(f"{action!r}: this table does not use sinais")
+            if name not in SIGNALS:
+                raise IllegalAction(f"{action!r}: the signals are {', '.join(SIGNALS)}")
+            if isinstance(sender, bool) or not isinstance(sender, int) or not 0 <= sender < self.players:
+                raise IllegalAction(f"{action!r}: seat {sender!r} is not at the table")
+            if not self.may_signal(sender):
+                raise IllegalAction(f"{action!r}: a seat signals once a hand, before its first card")
+            self._signal(sender, name)
+            return
         if seat is not None and seat != mover:
             raise IllegalAction(
                 f"{action!r} from seat {seat}: it is seat {mover}'s turn to "
@@ -228,6 +250,26 @@ class Game:
             raise IllegalAction(f"{action!r}: {self._why_illegal(action, mover)}")
         self.auto_moves[mover] = 0
         self._do(mover, action)
+
+    def _decision_seat(self, seat: int) -> int:
+        """With ``humano_decide``, that seat answers for its partners (issue: humano decide)."""
+        boss = self.options["humano_decide"]
+        if boss is not None and seat != boss and seat % 2 == boss % 2:
+            return boss
+        return seat
+
+    def may_signal(self, seat: int) -> bool:
+        """A seat may send one signal a hand, before its first card (never listed as legal)."""
+        h = self.hand
+        return (self.options["sinais"] and self.winner is None and len(h["hands"][seat]) == 3
+                and all(p[0] != seat for r in h["rounds"] for p in r["plays"])
+                and all(x["seat"] != seat for x in h["signals"]))
+
+    def _signal(self, seat: int, name: str) -> None:
+        rng = random.Random(f"truco:{self.seed}:{self.hand_index}:signal:{seat}")
+        caught_by = [o for o in range(self.players) if o % 2 != seat % 2 and rng.random() < CATCH_CHANCE]
+        self.hand["signals"].append({"seat": seat, "signal": name, "caught_by": caught_by})
+        self.log.append({"type": "signal", "seat": seat, "signal": name, "caught_by": caught_by})
 
     def _may_exchange(self, seat: int) -> bool:
         """Família real (§9 house rule): a hand of only Q/J/K, before its first card, once."""
@@ -325,9 +367,9 @@ class Game:
         if action == "raise":
             if pending is not None:  # a counter-raise accepts the request it answers
                 self._accept(pending)
-                asker, answerer = seat, pending["asker"]
+                asker, answerer = seat, self._decision_seat(pending["asker"])
             else:
-                asker, answerer = seat, (seat + 1) % self.players
+                asker, answerer = seat, self._decision_seat((seat + 1) % self.players)
             level = h["level"] + 1
             step = rules.ladder[level - 1]
             h["pending"] = {"asker": asker, "answerer": answerer, "level": level}
@@ -388,6 +430,9 @@ class Game:
         h["last_asker_team"] = pending["asker"] % 2
 
     def _end_hand(self, team: int | None, points: int, reason: str) -> None:
+        caught = [dict(x) for x in self.hand["signals"] if x["caught_by"]]
+        if caught:  # a signal that was caught is shown to everyone once the hand is over
+            self.log.append({"type": "signals_caught", "caught": caught})
         if team is not None:
             self._score[team] += points
         self.log.append({
@@ -429,7 +474,7 @@ class Game:
         dez_team = at_x.index(True) if kind == "dez" else None
         decider = None
         if dez_team is not None:
-            decider = mao if mao % 2 == dez_team else (mao + 1) % self.players
+            decider = self._decision_seat(mao if mao % 2 == dez_team else (mao + 1) % self.players)
         blind = kind == "ferro" and self.options["ferro"] == "escuro"
         self.hand = {
             "kind": kind,
@@ -438,6 +483,7 @@ class Game:
             "vira_visible": vira is not None and not blind,
             "stock": rest,
             "exchanged": [],
+            "signals": [],
             "dez_team": dez_team,
             "decider": decider,
             "phase": "decide" if kind == "dez" else "play",
@@ -503,6 +549,9 @@ class Game:
             "manilhas": list(rules.manilhas_for(h["vira"] if h["vira_visible"] else None,
                                                 self.options["baralho_limpo"])),
             "exchanged": [{"seat": x["seat"], "cards": list(x["cards"])} for x in h["exchanged"]],
+            "signals": [{"seat": x["seat"], "signal": x["signal"]} for x in h["signals"]
+                        if x["seat"] % 2 == seat % 2 or seat in x["caught_by"]],
+            "may_signal": self.may_signal(seat),
             "hand": [] if blind else list(h["hands"][seat]),
             "hand_sizes": [len(c) for c in h["hands"]],
             "visible_hands": visible,
@@ -545,6 +594,10 @@ class Game:
             e = log[i]
             if seat is not None and e["type"] == "cover" and e["seat"] != seat:
                 e = {"type": "cover", "seat": e["seat"], "card": None}
+            elif seat is not None and e["type"] == "signal":
+                if e["seat"] % 2 != seat % 2 and seat not in e["caught_by"]:
+                    continue  # a signal is seen by partners, and by an opponent who caught it
+                e = {"type": "signal", "seat": e["seat"], "signal": e["signal"]}
             out.append(dict(e, n=i))  # n: the event's place in the match, for the page to diff
         return out
 
@@ -604,6 +657,7 @@ class Game:
         h["pending"] = dict(h["pending"]) if h["pending"] else None
         h["stock"] = list(h["stock"])
         h["exchanged"] = [dict(x, cards=list(x["cards"])) for x in h["exchanged"]]
+        h["signals"] = [dict(x, caught_by=list(x["caught_by"])) for x in h["signals"]]
         g.hand = h
         return g
 
@@ -612,10 +666,10 @@ class Game:
                 f"score {self._score[0]}x{self._score[1]} to_move={self.to_move}>")
 
 
-OPTION_NAMES = ("series", "ferro", "timer", "baralho_limpo", "familia_real")
+OPTION_NAMES = ("series", "ferro", "timer", "baralho_limpo", "familia_real", "humano_decide", "sinais")
 
 
-def _check_options(rules: Rules, options: dict) -> dict:
+def _check_options(rules: Rules, options: dict, players: int) -> dict:
     unknown = set(options) - set(OPTION_NAMES)
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}: "
@@ -634,7 +688,16 @@ def _check_options(rules: Rules, options: dict) -> dict:
     timer = options.get("timer", 0)
     if timer not in TIMER_SECONDS or isinstance(timer, bool):
         raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
-    return {"series": series, "ferro": ferro, "timer": timer, **flags}
+    boss = options.get("humano_decide")
+    if boss is not None and (isinstance(boss, bool) or not isinstance(boss, int) or not 0 <= boss < players):
+        raise ValueError(f"humano_decide must be a seat from 0 to {players - 1}, not {boss!r}")
+    sinais = options.get("sinais", False)
+    if not isinstance(sinais, bool):
+        raise ValueError(f"sinais must be true or false, not {sinais!r}")
+    if players == 2 and (boss is not None or sinais):
+        raise ValueError("humano_decide and sinais need partners (2 x 2 or 3 x 3)")
+    return {"series": series, "ferro": ferro, "timer": timer, **flags,
+            "humano_decide": boss, "sinais": sinais}
 
 
 def _check_score(rules: Rules, score) -> list[int]:

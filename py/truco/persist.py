@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import is_card
-from .game import FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, Game, _check_options
+from .game import FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, SIGNALS, Game, _check_options
 from .judge import TIE, hand_outcome, round_result
 from .rules import PRESETS
 
@@ -46,7 +46,7 @@ def _keys(obj: Any, keys: set[str], name: str) -> dict:
 _TOP_KEYS = {"format", "version", "engine", "preset", "players", "seed", "options", "hand_index",
              "dealer", "score", "games", "game_number", "winner", "abandoned_by", "auto_moves",
              "hand", "log"}
-_HAND_KEYS = {"kind", "blind", "vira", "vira_visible", "stock", "exchanged", "dez_team", "decider",
+_HAND_KEYS = {"kind", "blind", "vira", "vira_visible", "stock", "exchanged", "signals", "dez_team", "decider",
               "phase", "hands", "rounds", "turn", "value", "level", "last_asker_team", "pending"}
 
 
@@ -69,7 +69,7 @@ def game_from_state(cls: type[Game], data: Any) -> Game:
     if not isinstance(opts, dict) or set(opts) != set(OPTION_NAMES):
         _fail(f"options must hold {', '.join(OPTION_NAMES)}")
     try:
-        opts = _check_options(rules, opts)
+        opts = _check_options(rules, opts, n)
     except ValueError as exc:
         _fail(str(exc))
     hand_index = _int(data["hand_index"], "hand_index")
@@ -228,6 +228,17 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
             _fail("hand.exchanged: an exchange gives up 3 cards")
         for c in x["cards"]:
             see(c, "hand.exchanged")
+    signals = h["signals"]
+    if not isinstance(signals, list) or len(signals) > n:
+        _fail("hand.signals must be a list, at most one per seat")
+    for x in signals:
+        _keys(x, {"seat", "signal", "caught_by"}, "hand.signals[]")
+        _int(x["seat"], "hand.signals seat", 0, n - 1)
+        if x["signal"] not in SIGNALS or not opts["sinais"]:
+            _fail(f"hand.signals: {x['signal']!r} is not a signal of this table")
+        if not isinstance(x["caught_by"], list) or any(
+                _int(c, "caught_by", 0, n - 1) % 2 == x["seat"] % 2 for c in x["caught_by"]):
+            _fail("hand.signals: only opponents catch a signal")
     if seen != set(rules.deck(opts["baralho_limpo"])):
         _fail("hand: the cards held, played, turned up and left in the deck are not exactly the deck")
     for seat in range(n):
@@ -242,4 +253,5 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
         "pending": dict(pending) if pending else None,
         "stock": list(stock),
         "exchanged": [{"seat": x["seat"], "cards": list(x["cards"])} for x in exchanged],
+        "signals": [{"seat": x["seat"], "signal": x["signal"], "caught_by": list(x["caught_by"])} for x in signals],
     }
