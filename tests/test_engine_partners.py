@@ -106,3 +106,46 @@ def test_a_save_keeps_signals_and_options():
     g.apply("signal tres", seat=2)
     back = truco.Game.from_json(g.to_json())
     assert back.to_json() == g.to_json() and back.observation(0) == g.observation(0)
+
+
+def _call(method, **params):
+    import json
+
+    from truco import api
+    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+
+
+def test_api_bots_signal_at_the_start_of_each_hand_and_the_human_sees_the_partners():
+    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True)["observation"]
+    assert obs["options"]["humano_decide"] == 0
+    assert [s["seat"] for s in obs["signals"]] == [2], "the partner signals; opponents' signals stay hidden unless caught"
+    assert obs["may_signal"]
+
+
+def test_api_partner_opinion_for_a_decision_the_human_takes():
+    _call("new_game", players=4, seed=1, hands=HANDS, dealer=3, humano_decide=True)
+    _call("apply", action="play 3c")
+    for _ in range(3):  # seat 1 (bot) plays or raises; step until the human must answer
+        o = _call("observation")["observation"]
+        if o["to_move"] == 0:
+            break
+        _call("bot_step")
+    o = _call("observation")["observation"]
+    if o["pending"]:
+        opinion = _call("partner_opinion")
+        assert opinion["seat"] == 2 and opinion["action"] in ("accept", "run", "raise")
+
+
+def test_api_hint_is_a_legal_action_for_the_human():
+    obs = _call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)["observation"]
+    hint = _call("hint")
+    assert hint["action"] in obs["legal_actions"]
+    assert isinstance(hint["reason"], str)
+
+
+def test_api_history_is_the_public_log_of_the_match():
+    _call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)
+    _call("apply", action="play 4c")
+    log = _call("history")["log"]
+    assert [e["type"] for e in log][:2] == ["deal", "play"]
+    assert "3c" not in str(log), "the opponent's unplayed cards are not in the history"

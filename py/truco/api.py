@@ -94,34 +94,103 @@ def _new_game(params: dict) -> dict:
     players = params.get("players", 2)
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
         raise ValueError(f"human_seat {human!r} is not a seat of the table")
+    # The page says "the human decides for the team" as a flag; the engine wants the seat.
+    if params.pop("humano_decide", False) is True:
+        params["humano_decide"] = human
     game = new_game(**params)
     levels = {s: (partner_level if s % 2 == human % 2 else level)
               for s in range(game.players) if s != human}
     _session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, human))
+    _bots_signal(_session)
     return _session.reply()
+
+
+def _bots_signal(s: Session) -> None:
+    """At the start of a hand every bot sends its partners the honest signal of its hand."""
+    game = s.game
+    if not game.options["sinais"] or game.winner is not None:
+        return
+    from .signals import signal_for
+
+    for seat in range(game.players):
+        if seat != s.human_seat and game.may_signal(seat):
+            game.apply("signal " + signal_for(game.observation(seat)), seat=seat)
+
+
+def _bot(s: Session, seat: int, level: str | None = None):
+    """The bot of ``seat``, seeded by the position so a resumed game replays the same."""
+    from . import bots
+
+    rng = random.Random(f"bot:{s.game.seed}:{seat}:{len(s.game.log)}")
+    return bots.make(level or s.levels.get(seat, "dificil"), rng)
 
 
 def _apply(params: dict) -> dict:
     s = _current()
     action = params.get("action")
     s.game.apply(action, seat=s.human_seat)
+    _bots_signal(s)
     return s.reply()
 
 
 def _bot_step(params: dict) -> dict:
     """Let the bot whose turn it is make one move."""
-    from . import bots
-
     s = _current()
     seat = s.game.to_move
     if seat is None or seat == s.human_seat:
         raise IllegalAction(f"no bot to move: it is {'nobody' if seat is None else 'the human'}'s turn")
-    # Seeded by the position, so a resumed game gets the same bot moves as an unbroken one.
-    rng = random.Random(f"bot:{s.game.seed}:{seat}:{len(s.game.log)}")
-    bot = bots.make(s.levels[seat], rng)
-    action = bot.choose(s.game.observation(seat))
+    action = _bot(s, seat).choose(s.game.observation(seat))
     s.game.apply(action, seat=seat)
+    _bots_signal(s)
     return s.reply()
+
+
+def _partner_opinion(params: dict) -> dict:
+    """What the partner's bot would do with a decision the human takes for the team."""
+    s = _current()
+    game = s.game
+    human = s.human_seat
+    if game.to_move != human or game.options["humano_decide"] != human:
+        return {"seat": None, "action": None}
+    partners = [p for p in range(human % 2, game.players, 2) if p != human]
+    obs = None
+    # The decision the rules gave a partner: the pending raise's natural answerer, or the
+    # mão de dez decider in play order.
+    for p in partners:
+        candidate = game.observation(p)
+        if candidate["pending"] or candidate["decision"]:
+            obs = candidate
+            break
+    if obs is None:
+        return {"seat": None, "action": None}
+    seat = obs["seat"]
+    obs = dict(obs, to_move=seat, legal_actions=game.legal_actions())
+    if obs["pending"]:
+        obs["pending"] = dict(obs["pending"], answerer=seat)
+    if obs["decision"]:
+        obs["decision"] = dict(obs["decision"], seat=seat)
+    return {"seat": seat, "action": _bot(s, seat).choose(obs)}
+
+
+def _hint(params: dict) -> dict:
+    """The difícil bot's choice for the human seat, from the human's observation only."""
+    s = _current()
+    game = s.game
+    if game.to_move != s.human_seat:
+        raise IllegalAction("no hint: it is not your turn")
+    obs = game.observation(s.human_seat)
+    bot = _bot(s, s.human_seat, "dificil")
+    if hasattr(bot, "explain"):
+        action, reason = bot.explain(obs)
+    else:
+        action, reason = bot.choose(obs), ""
+    return {"action": action, "reason": reason}
+
+
+def _history(params: dict) -> dict:
+    """The whole match's public log, as the human seat saw it (for the hand review)."""
+    s = _current()
+    return {"log": s.game.events(s.human_seat)}
 
 
 def _load(params: dict) -> dict:
@@ -185,6 +254,9 @@ METHODS = {
     "load": _load,
     "observation": _observation,
     "judge": _judge,
+    "partner_opinion": _partner_opinion,
+    "hint": _hint,
+    "history": _history,
     "card_order": _card_order,
 }
 
