@@ -31,12 +31,38 @@ export class EngineClient {
     this.state = "idle"; // idle | loading | ready | failed
     this.version = null;
     this.timings = null; // ms since the worker started, per loading stage
+    // The latest event of the current start, replayed to handlers attached later.
+    this.lastEvent = null;
+  }
+
+  /**
+   * Attach the callbacks, and replay to them where loading stands (the latest progress,
+   * ready or failed event of the current start): the worker may have been started before
+   * the page's modules that show it were loaded.
+   */
+  setHandlers(handlers) {
+    this.handlers = handlers;
+    const ev = this.lastEvent;
+    if (!ev) return;
+    // Replayed after the caller's code has run, as a worker message would be.
+    queueMicrotask(() => {
+      if (this.handlers !== handlers || this.lastEvent !== ev) return;
+      if (ev.type === "progress") handlers.onProgress?.(ev);
+      else if (ev.type === "ready") handlers.onReady?.(ev);
+      else if (ev.type === "failed") handlers.onFailed?.(ev);
+    });
+  }
+
+  /** Report a failure to load (also used when the browser lacks what the engine needs). */
+  fail(info) {
+    this._failed({ type: "failed", ...info });
   }
 
   /** Start (or restart) the worker. Pending calls of a previous worker are rejected. */
   start() {
     this.terminate("restarted");
     this.state = "loading";
+    this.lastEvent = null;
     let worker;
     try {
       worker = new Worker(this.workerURL, { type: "module", name: "truco-engine" });
@@ -105,12 +131,14 @@ export class EngineClient {
     }
     switch (msg.type) {
       case "progress":
+        this.lastEvent = msg;
         this.handlers.onProgress?.(msg);
         break;
       case "ready":
         this.state = "ready";
         this.version = msg.version;
         this.timings = msg.timings || null;
+        this.lastEvent = msg;
         this.handlers.onReady?.(msg);
         break;
       case "failed":
@@ -127,6 +155,7 @@ export class EngineClient {
   _failed(info) {
     if (this.state === "failed") return;
     this.state = "failed";
+    this.lastEvent = { type: "failed", ...info };
     this._rejectAll(new EngineError(`engine failed to load: ${info.message}`, { errorType: "LoadError" }));
     if (this.worker) {
       this.worker.terminate();

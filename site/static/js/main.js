@@ -1,7 +1,7 @@
 // Page entry: starts the engine worker at once, shows what is loading, the engine version
 // when ready, and a message with a retry button when loading fails.
 
-import { EngineClient } from "./engine_client.js";
+import { client, startEngine } from "./engine_boot.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
 import { InputManager } from "./input_manager.js";
@@ -105,30 +105,10 @@ function onLog({ level, text }) {
   (level === "error" ? console.error : level === "warn" ? console.warn : console.debug)(`[engine] ${text}`);
 }
 
-function workerURL() {
-  const url = new URL("worker.js", import.meta.url);
-  // Test hook: ?fail=pyodide makes the worker load Pyodide from a missing folder.
-  const fail = new URLSearchParams(location.search).get("fail");
-  if (fail) url.searchParams.set("fail", fail);
-  return url;
-}
-
-const client = new EngineClient(workerURL(), { onProgress, onReady, onFailed, onLog });
-
-function start() {
-  showLoading();
-  if (typeof WebAssembly !== "object") {
-    onFailed({ stage: "webassembly", message: "WebAssembly is not available", detail: "" });
-    return;
-  }
-  if (typeof Worker !== "function") {
-    onFailed({ stage: "worker", message: "Web Workers are not available", detail: "" });
-    return;
-  }
-  client.workerURL = workerURL();
-  performance.mark("engine-start");
-  client.start();
-}
+// The worker was started by engine_boot.js (loaded early, with `async`); show where it stands.
+// Test hook: ?fail=pyodide makes the worker load Pyodide from a missing folder.
+showLoading();
+client.setHandlers({ onProgress, onReady, onFailed, onLog });
 
 $("retry").addEventListener("click", () => {
   // A retry never repeats a forced failure: drop the test hook from the address.
@@ -137,7 +117,8 @@ $("retry").addEventListener("click", () => {
     url.searchParams.delete("fail");
     history.replaceState(history.state, "", url);
   }
-  start();
+  showLoading();
+  startEngine();
 });
 
 // For the console and the tests: window.__engine.call("echo", {...}).
@@ -153,8 +134,6 @@ window.__engine = Object.freeze({
     return client.timings;
   },
 });
-
-start();
 
 // ------------------------------------------------------------------ the table
 // URL parameters: settings (mode, level, partner_level, preset, series, timer, ferro),

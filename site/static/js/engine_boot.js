@@ -1,0 +1,40 @@
+// Starts the engine worker as early as the page can: this module is loaded with `async`
+// ahead of main.js, so Pyodide starts loading while the table's modules and styles arrive.
+// main.js imports the same instance (`client`) and attaches its handlers; events that came
+// before are replayed to them (see EngineClient.setHandlers).
+
+import { EngineClient } from "./engine_client.js";
+
+/** The worker's URL; carries the test hook `?fail=pyodide` from the page's address. */
+export function workerURL() {
+  const url = new URL("worker.js", import.meta.url);
+  const fail = new URLSearchParams(location.search).get("fail");
+  if (fail) url.searchParams.set("fail", fail);
+  return url;
+}
+
+/** Why the engine cannot run in this browser at all, or null. */
+export function missingFeature() {
+  if (typeof WebAssembly !== "object") {
+    return { stage: "webassembly", message: "WebAssembly is not available", detail: "" };
+  }
+  if (typeof Worker !== "function") {
+    return { stage: "worker", message: "Web Workers are not available", detail: "" };
+  }
+  return null;
+}
+
+/** (Re)start the worker; reports a missing feature as a failure instead. */
+export function startEngine() {
+  client.workerURL = workerURL();
+  const missing = missingFeature();
+  if (missing) {
+    client.fail(missing);
+    return;
+  }
+  performance.mark("engine-start");
+  client.start();
+}
+
+export const client = new EngineClient(workerURL());
+startEngine();
