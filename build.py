@@ -240,7 +240,9 @@ def engine_wheel() -> Path:
     key.update(f"SOURCE_DATE_EPOCH {SOURCE_DATE_EPOCH}\n".encode())
     for path in engine_sources():
         key.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
-        key.update(sha256(path.read_bytes()).encode() + b"\n")
+        key.update(sha256(path.read_bytes()).encode())
+        # The wheel records each file's mode, normalized by hatchling to 644 or 755.
+        key.update(b" 755\n" if path.stat().st_mode & 0o100 else b" 644\n")
     cache_dir = CACHE / "engine" / key.hexdigest()[:32]
     wheels = sorted(cache_dir.glob("*.whl")) if cache_dir.is_dir() else []
     if len(wheels) == 1:
