@@ -352,7 +352,9 @@ def preset_summaries() -> list[dict]:
         sys.path.remove(str(ROOT / "py"))
     order = ["mineiro", "truco473", "torneio", "paulista"]
     names = sorted(PRESETS, key=lambda n: (order.index(n) if n in order else len(order), n))
-    return [PRESETS[n].summary() for n in names]
+    # Two rule facts the summary leaves out, for the marcador's mão de ferro reminder.
+    return [dict(PRESETS[n].summary(), ferro_value=PRESETS[n].ferro_value,
+                 ferro_blind=PRESETS[n].ferro_blind) for n in names]
 
 
 def build_info_module(info: dict) -> bytes:
