@@ -372,6 +372,8 @@ $("next").addEventListener("click", () => {
 
 for (const team of TEAMS) {
   const input = $(`name-${team}`);
+  let before = "";
+  input.addEventListener("focus", () => { before = state.names[team]; });
   input.addEventListener("input", () => dispatch({ type: "rename", team, name: input.value }));
   input.addEventListener("change", () => { input.value = state.names[team]; });
   input.addEventListener("keydown", (e) => {
@@ -379,6 +381,7 @@ for (const team of TEAMS) {
       e.preventDefault();
       input.blur();
     } else if (e.key === "Escape") {
+      dispatch({ type: "rename", team, name: before }); // back to the name it had
       input.value = state.names[team];
       input.blur();
     }
