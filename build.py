@@ -324,6 +324,7 @@ def render_pages(out: Output, context: dict) -> None:
     context = dict(context, strings_json=jinja2.utils.markupsafe.Markup(
         json.dumps(strings, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")))
     context["presets"] = preset_summaries()
+    context.update(tutorial_context(strings, jinja2.utils.markupsafe.Markup))
     for tpl in sorted((SITE / "templates").glob("*.html")):
         if tpl.name.startswith("_"):
             continue
@@ -341,6 +342,26 @@ def ui_strings() -> dict:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise BuildError(f"cannot read {path.relative_to(ROOT)}: {exc}") from None
+
+
+def tutorial_context(strings: dict, markup) -> dict:
+    """The tutorial's lessons (site/tutorial/NN_slug.md, see lessons.py), each exercise
+    replayed with the engine; ``tutorial_json`` / ``scenarios_json`` feed tutorial.html and
+    embed.html (no solutions, no quiz answers: the page asks the engine)."""
+    import lessons
+
+    try:
+        items = lessons.load(strings)
+    except lessons.LessonError as exc:
+        raise BuildError(f"site/tutorial/{exc}") from None
+    data = lessons.page_data(items)
+    for lesson in items:
+        lesson["html"] = markup(lesson["html"])
+    return {
+        "lessons": items,
+        "tutorial_json": markup(lessons.json_for_script(data)),
+        "scenarios_json": markup(lessons.json_for_script({"exercises": data["exercises"]})),
+    }
 
 
 def preset_summaries() -> list[dict]:
