@@ -143,6 +143,7 @@ def main(argv: list[str]) -> int:
     times: dict[str, list[float]] = {name: [] for name in pages}
     sent: dict[str, list[int]] = {name: [] for name in pages}
     phases: dict[str, list[tuple[float, float, float]]] = {name: [] for name in pages}
+    steps: list[tuple[float, float, float]] = []  # ours, after loadPyodide()
     gz: dict[str, int] = {}
     try:
         with sync_playwright() as pw:
@@ -167,6 +168,10 @@ def main(argv: list[str]) -> int:
                     # what follows it (ours: micropip, the engine wheel, import truco).
                     after = timings["micropip"] if "micropip" in timings else timings["ready"]
                     phases[name].append((start, after - timings["pyodide"], timings["ready"] - after))
+                    if "micropip" in timings:
+                        steps.append((timings["engine"] - timings["micropip"],
+                                      timings["import"] - timings["engine"],
+                                      timings["ready"] - timings["import"]))
                     sent[name].append(COUNTER.bytes)
                     gz[name] = gzip_size(COUNTER.paths)
                     print(f"  run {run + 1} {name}: {ms:7.0f} ms, {COUNTER.bytes / 1e6:.2f} MB", flush=True)
@@ -184,6 +189,10 @@ def main(argv: list[str]) -> int:
     for name in pages:
         cols = [statistics.median(p[i] for p in phases[name]) for i in range(3)]
         print(f"  {name:5s} {cols[0]:6.0f} / {cols[1]:6.0f} / {cols[2]:6.0f} ms")
+    if steps:
+        cols = [statistics.median(p[i] for p in steps) for i in range(3)]
+        print(f"  ours after loadPyodide(): load the micropip wheel {cols[0]:.0f} ms, import micropip"
+              f" + install the engine wheel {cols[1]:.0f} ms, import truco {cols[2]:.0f} ms")
     ratio = med["ours"] / med["bare"]
     print(f"  ratio ours/bare: {ratio:.3f}  (overhead {100 * (ratio - 1):+.1f}%,"
           f" {med['ours'] - med['bare']:+.0f} ms)")
