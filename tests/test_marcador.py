@@ -180,7 +180,12 @@ def test_whole_series_at_phone_size_with_undo_across_a_game_boundary(phone, base
     assert scores(page) == [12, 0]
     expect(page.locator("#over-title")).to_have_text("Fim da partida!")
     expect(page.locator("#over-series")).to_contain_text("Nós 2 × 1 Eles")
-    expect(page.locator("#games li")).to_have_count(3)
+    games = page.locator("#games > li")
+    expect(games).to_have_count(3)
+    # A finished game opens to show its hands.
+    games.nth(1).locator("summary").tap()
+    expect(games.nth(1).locator(".mc-hand")).to_have_count(1)
+    expect(games.nth(1).locator(".mc-hand")).to_contain_text("Eles +12")
     expect(page.locator("#next")).to_have_text("Nova partida")
     page.locator("#next").tap()
 

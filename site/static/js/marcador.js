@@ -173,7 +173,6 @@ function renderTeam(team) {
   badge.hidden = !badgeText;
 
   $(`points-${team}`).textContent = String(score);
-  $(`score-${team}`).setAttribute("aria-label", t("marcador.score.label", { name: nameOf(team), n: score }));
   const tt = $(`tentos-${team}`);
   tt.hidden = !rules.tentos;
   tt.textContent = rules.tentos ? tentos(score) : "";
@@ -249,9 +248,7 @@ function renderReminder() {
   box.dataset.phase = view.phase;
 }
 
-function renderHistory() {
-  const { game, rules } = view;
-  $("history-title").textContent = t("marcador.history", { n: view.gameNo });
+function handItems(game, rules) {
   let handNo = 0;
   const items = game.hands.map((h) => {
     const isFix = h.kind === "fix";
@@ -262,20 +259,36 @@ function renderHistory() {
       el("span", { class: "mc-hand-what", textContent: whatOf(h.kind, h.call, rules) }),
       el("span", { class: "mc-hand-score", textContent: `${h.scores[0]} × ${h.scores[1]}` }));
   });
-  $("hands").replaceChildren(...items.reverse());
+  return items.reverse(); // newest first
+}
+
+function renderHistory() {
+  const { game, rules } = view;
+  $("history-title").textContent = t("marcador.history", { n: view.gameNo });
+  const items = handItems(game, rules);
+  $("hands").replaceChildren(...items);
   $("hands-empty").hidden = items.length > 0;
 
   const showGames = view.series > 1 || view.gameNo > 1;
   $("games-box").hidden = !showGames;
-  if (showGames) {
-    $("games").replaceChildren(...view.games.map((g, i) => {
-      return el("li", { class: `mc-game${g.winner !== null ? ` won-${g.winner}` : ""}` },
-        el("span", { class: "mc-hand-n", textContent: t("marcador.history.game", { n: i + 1 }) }),
-        el("span", {}, teamSpan(0), ` ${g.scores[0]} × ${g.scores[1]} `, teamSpan(1)),
-        el("span", { class: "mc-hand-what" }, ...(g.winner === null
-          ? [t("marcador.history.playing")] : [trophy(), " ", teamSpan(g.winner)])));
-    }));
-  }
+  if (!showGames) return;
+  // The games of this series; a finished one opens to show its hands.
+  const list = $("games");
+  const open = new Set([...list.querySelectorAll("details[open]")].map((d) => d.dataset.game));
+  list.replaceChildren(...view.games.map((g, i) => {
+    const row = [
+      el("span", { class: "mc-hand-n", textContent: t("marcador.history.game", { n: i + 1 }) }),
+      el("span", {}, teamSpan(0), ` ${g.scores[0]} × ${g.scores[1]} `, teamSpan(1)),
+      el("span", { class: "mc-hand-what" }, ...(g.winner === null
+        ? [t("marcador.history.playing")] : [trophy(), " ", teamSpan(g.winner)])),
+    ];
+    const cls = `mc-game${g.winner !== null ? ` won-${g.winner}` : ""}`;
+    if (g === game) return el("li", { class: cls }, el("div", { class: "mc-game-row" }, ...row));
+    const details = el("details", { data: { game: String(i) }, open: open.has(String(i)) },
+      el("summary", { class: "mc-game-row" }, ...row),
+      el("ol", { class: "mc-hands" }, ...handItems(g, rules)));
+    return el("li", { class: cls }, details);
+  }));
 }
 
 function render() {
