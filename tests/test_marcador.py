@@ -312,6 +312,26 @@ def test_reload_keeps_the_state(page, console_errors):
     expect(page.locator("#name-0")).to_have_value("Zé e Tonho")  # names are not undone
 
 
+def test_two_tabs_stay_in_step(page, console_errors):
+    open_marcador(page)
+    other = page.context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(other)
+    open_marcador(other)
+    tap(page, 0, 4)
+    expect(other.locator("#points-0")).to_have_text("4")
+    tap(other, 1, 2)
+    expect(page.locator("#points-1")).to_have_text("2")
+    expect(page.locator("#undo-what")).to_have_text("Eles +2 (simples)")
+    watch.check()
+
+
+def test_winner_is_announced(page, console_errors):
+    open_marcador(page)
+    tap(page, 1, 12)
+    expect(page.locator("#live")).to_have_text("Eles +12. 0 a 12. Fim do jogo 1! Eles 12 × 0 Nós.")
+
+
 CORRUPT = {
     "not JSON": "{oops",
     "not an envelope": json.dumps([1, 2, 3]),

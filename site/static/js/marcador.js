@@ -350,7 +350,11 @@ function dispatch(action) {
 function score(team, kind, pts) {
   if (!dispatch({ type: "score", team, kind, pts })) return;
   const [a, b] = view.game.scores;
-  announce(t("marcador.announce.pts", { name: nameOf(team), pts, a, b }));
+  let text = t("marcador.announce.pts", { name: nameOf(team), pts, a, b });
+  if (view.phase === "over") {
+    text += ` ${$("over-title").textContent} ${$("over-result").textContent.trim()}.`;
+  }
+  announce(text);
 }
 
 function undo() {
@@ -433,6 +437,16 @@ form.addEventListener("submit", (e) => {
 $("notice-close").addEventListener("click", () => {
   $("notice").hidden = true;
   $("rules-button").focus();
+});
+
+// Another tab with the marcador open saved a change: show it here too.
+window.addEventListener("storage", (e) => {
+  if (e.key !== KEY || e.newValue === null) return;
+  const r = storage.read(KEY);
+  const checked = r.ok ? M.validate(r.data, presets) : { ok: false };
+  if (!checked.ok) return; // that tab reports its own trouble; keep ours
+  state = checked.state;
+  render();
 });
 
 $("memory").hidden = storage.persistent;
