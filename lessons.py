@@ -607,7 +607,16 @@ def page_data(lessons: list[dict]) -> dict:
         "lessons": [{"slug": l["slug"], "n": l["n"], "title": l["title"],
                      "exercises": [e["id"] for e in l["exercises"]], "quiz": l["quiz"]} for l in lessons],
         "exercises": {e["id"]: public_exercise(e, l) for l in lessons for e in l["exercises"]},
+        "manilha_names": manilha_names(),
     }
+
+
+def manilha_names() -> dict:
+    """Each preset's manilha names, strongest first (the engine's judge answers with cards)."""
+    _engine()
+    from truco.rules import PRESETS
+
+    return {name: list(rules.manilha_names) for name, rules in sorted(PRESETS.items())}
 
 
 def json_for_script(data: Any) -> str:

@@ -1,0 +1,325 @@
+// A small live table for one scenario (tutorial exercises and embeds): the other seats,
+// the cards played in front of whoever played them, the round marks, the score and the
+// hand's value, and the learner's hand and buttons. It renders what it is given (the
+// learner's observation, or the finished hand kept on screen) and computes no rule.
+
+import { backElement, cardElement, coveredElement } from "./cards.js";
+import { t } from "./i18n.js";
+import { callName, seatName, seatPosition } from "./table_view.js";
+
+const el = (tag, cls, text) => {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+export class MiniTable {
+  /** `onAction(action)` is called with "play 4c", "cover 4c", "play #1", "raise", "accept", "run". */
+  constructor(root, { onAction, label = "" } = {}) {
+    this.root = root;
+    this.onAction = onAction;
+    this.coverMode = false;
+    root.classList.add("mt");
+    root.replaceChildren();
+    root.setAttribute("role", "group");
+    if (label) root.setAttribute("aria-label", label);
+    this.hud = el("div", "mt-hud");
+    this.scoreEl = el("p", "mt-score");
+    this.valueEl = el("p", "mt-value");
+    this.marksEl = el("ol", "mt-marks");
+    this.marksEl.setAttribute("aria-label", t("hud.rounds"));
+    this.hud.append(this.scoreEl, this.valueEl, this.marksEl);
+    this.felt = el("div", "mt-felt");
+    this.seatsEl = el("div", "mt-seats");
+    this.trickEl = el("div", "mt-trick");
+    this.overlay = el("div", "mt-overlay");
+    this.overlay.hidden = true;
+    this.felt.append(this.seatsEl, this.trickEl);
+    this.me = el("div", "mt-me");
+    this.promptEl = el("p", "mt-prompt");
+    this.timerEl = el("div", "mt-timer");
+    this.timerEl.setAttribute("role", "timer");
+    this.timerEl.setAttribute("aria-label", t("timer.label"));
+    this.timerEl.hidden = true;
+    this.timerEl.append(el("span", "mt-timer-text"));
+    this.handEl = el("div", "mt-hand");
+    this.handEl.setAttribute("role", "group");
+    this.handEl.setAttribute("aria-label", t("mt.hand"));
+    this.actionsEl = el("div", "mt-actions");
+    this.actionsEl.setAttribute("role", "group");
+    this.actionsEl.setAttribute("aria-label", t("mt.actions"));
+    this.me.append(this.promptEl, this.timerEl, this.handEl, this.actionsEl);
+    root.append(this.hud, this.felt, this.me, this.overlay);
+    root.classList.add("empty"); // nothing to show before the first deal
+    root.addEventListener("click", (ev) => this.onClick(ev));
+    root.addEventListener("keydown", (ev) => this.onKey(ev));
+  }
+
+  /** A message over the felt (loading, "Começar", an error), or null to hide it. */
+  setOverlay(node) {
+    this.overlay.replaceChildren();
+    if (node) this.overlay.append(node);
+    this.overlay.hidden = !node;
+  }
+
+  /**
+   * Render a view: {obs, rounds, hand, handSizes, value, interactive, offer, busy}.
+   * `rounds` / `hand` / `handSizes` / `value` describe the hand on screen (after the hand is
+   * over the engine has dealt the next one, which is not shown).
+   */
+  render(view) {
+    const { obs } = view;
+    this.view = view;
+    this.root.classList.remove("empty");
+    const n = obs.players;
+    this.root.dataset.players = String(n);
+    this.root.dataset.kind = obs.hand_kind;
+    this.renderHud(view);
+    this.renderSeats(view);
+    this.renderTrick(view);
+    this.renderHand(view);
+    this.renderActions(view);
+    this.renderPrompt(view);
+  }
+
+  name(seat) {
+    return seatName(seat, 0, this.view.obs.players);
+  }
+
+  renderHud({ obs, value, rounds, score: shown }) {
+    const us = obs.team;
+    const score = shown || obs.score;
+    this.scoreEl.innerHTML =
+      `<span class="label">${t("hud.score")}</span> <span class="us">${t("team.us")} <b data-testid="mt-score-us">${score[us]}</b></span>` +
+      ` × <span class="them"><b data-testid="mt-score-them">${score[1 - us]}</b> ${t("team.them")}</span>`;
+    this.scoreEl.setAttribute("aria-label",
+      `${t("hud.score")}: ${t("team.us")} ${score[us]}, ${t("team.them")} ${score[1 - us]}`);
+    const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`)}</span>` : "";
+    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="mt-value">${value}</b>${kind}`;
+    this.marksEl.replaceChildren();
+    for (let i = 0; i < 3; i++) {
+      const r = rounds[i];
+      let state = "open";
+      if (r && r.result !== null && r.result !== undefined) state = r.result === "tie" ? "tie" : r.result === us ? "won" : "lost";
+      const mark = el("li", `mark ${state}`,
+        state === "won" ? "✓" : state === "lost" ? "✗" : state === "tie" ? "=" : "·");
+      const ord = t(`ord.${i + 1}`);
+      mark.setAttribute("aria-label", state === "open" ? t("round.open", { ord }) : t(`round.${state}`, { ord }));
+      mark.title = mark.getAttribute("aria-label");
+      this.marksEl.append(mark);
+    }
+  }
+
+  renderSeats({ obs, handSizes, busy }) {
+    const n = obs.players;
+    this.seatsEl.replaceChildren();
+    for (let s = 1; s < n; s++) {
+      const seat = el("section", "mt-seat");
+      seat.dataset.pos = seatPosition(s, 0, n);
+      seat.dataset.team = s % 2 === 0 ? "us" : "them";
+      seat.dataset.seat = String(s);
+      const partner = s % 2 === 0;
+      seat.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
+      const label = el("p", "mt-seat-name", this.name(s));
+      if (obs.dealer === s) label.append(" ", badge(t("badge.dealer.short"), t("badge.dealer")));
+      if (obs.mao === s) label.append(" ", badge(t("badge.mao"), t("badge.mao"), "mao"));
+      const cards = el("div", "mt-seat-cards");
+      const visible = (obs.visible_hands || []).find((v) => v.seat === s);
+      if (visible && !busy) {
+        for (const c of visible.cards) cards.append(cardElement(c, obs, { small: true }));
+      } else {
+        for (let i = 0; i < handSizes[s]; i++) cards.append(backElement({ small: true }));
+      }
+      seat.classList.toggle("to-move", obs.to_move === s && !this.view.over);
+      seat.append(label, cards);
+      this.seatsEl.append(seat);
+    }
+  }
+
+  renderTrick({ obs, rounds }) {
+    const n = obs.players;
+    this.trickEl.replaceChildren();
+    this.trickEl.dataset.players = String(n);
+    for (let s = 0; s < n; s++) {
+      const slot = el("div", "mt-played");
+      slot.dataset.pos = seatPosition(s, 0, n);
+      slot.dataset.seat = String(s);
+      slot.setAttribute("role", "group");
+      slot.setAttribute("aria-label", t("mt.played", { name: this.name(s) }));
+      rounds.forEach((r, i) => {
+        for (const p of r.plays) {
+          if (p.seat !== s) continue;
+          const c = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, obs);
+          c.dataset.round = String(i + 1);
+          if (i !== rounds.length - 1) c.classList.add("earlier");
+          if (r.winner === s) c.classList.add("winner");
+          slot.append(c);
+        }
+      });
+      this.trickEl.append(slot);
+    }
+  }
+
+  /** Whether the learner may act now (and on what). */
+  canAct(view = this.view) {
+    return Boolean(view && view.interactive && !view.busy && !view.over && view.obs.to_move === 0);
+  }
+
+  renderHand(view) {
+    const { obs, hand, handSizes } = view;
+    const myTurn = this.canAct(view) && !obs.pending && !obs.decision;
+    const legal = new Set(obs.legal_actions);
+    this.handEl.replaceChildren();
+    const blind = obs.blind && !view.over;
+    const count = blind ? handSizes[0] : hand.length;
+    const covering = this.coverMode && myTurn;
+    this.handEl.dataset.cover = String(covering);
+    for (let i = 0; i < count; i++) {
+      let b;
+      let action;
+      if (blind) {
+        b = backElement({ tag: "button", label: t("card.blind", { n: i + 1 }) });
+        action = `play #${i + 1}`;
+      } else {
+        const card = hand[i];
+        b = cardElement(card, obs, { tag: "button" });
+        action = `${covering ? "cover" : "play"} ${card}`;
+        b.dataset.card = card;
+        if (covering) b.setAttribute("aria-label", `${t("mt.cover_card")}: ${b.getAttribute("aria-label")}`);
+      }
+      b.dataset.action = action;
+      b.setAttribute("aria-keyshortcuts", String(i + 1));
+      // A move the learner may try: legal now, or a covered card while covering is offered
+      // (the engine decides, and says no in the first round).
+      const playable = myTurn && (legal.has(action) || covering);
+      b.disabled = !playable;
+      this.handEl.append(b);
+    }
+    this.handEl.classList.toggle("playable", myTurn);
+  }
+
+  renderActions(view) {
+    const { obs, offer = [] } = view;
+    const box = this.actionsEl;
+    box.replaceChildren();
+    if (!this.canAct(view)) return;
+    const legal = obs.legal_actions;
+    const add = (action, text, cls, keys) => {
+      const b = el("button", `action ${cls}`.trim(), text);
+      b.type = "button";
+      b.dataset.action = action;
+      if (keys) b.setAttribute("aria-keyshortcuts", keys);
+      box.append(b);
+      return b;
+    };
+    const raiseName = obs.next_raise ? obs.next_raise.name : obs.rules.ladder[0]?.name || "truco";
+    if (obs.decision) {
+      add("accept", t("action.play_dez"), "primary", "a");
+      add("run", t("action.run"), "danger", "c");
+      if (offer.includes("raise")) add("raise", t("action.raise", { name: callName(raiseName) }), "raise", "t");
+      return;
+    }
+    if (obs.pending) {
+      add("accept", t("action.accept"), "primary", "a");
+      add("run", t("action.run"), "danger", "c");
+      if (legal.includes("raise") && obs.next_raise) add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", "t");
+      return;
+    }
+    // A lesson shows the raise / cover buttons it is about (offered even where the engine will
+    // say no); a free deal (embed) shows them when they are legal, like the table.
+    const free = Boolean(view.free);
+    if (offer.includes("raise") || (free && legal.includes("raise"))) {
+      add("raise", t("action.raise", { name: callName(raiseName) }), "raise", "t");
+    }
+    if ((offer.includes("cover") && !obs.blind) || (free && legal.some((a) => a.startsWith("cover ")))) {
+      const b = add("toggle-cover", t("action.cover"), "toggle", "b");
+      b.setAttribute("aria-pressed", String(this.coverMode));
+      b.title = t("action.cover.hint");
+      b.classList.toggle("on", this.coverMode);
+    } else {
+      this.coverMode = false;
+    }
+  }
+
+  renderPrompt(view) {
+    const { obs } = view;
+    let text = "";
+    if (view.over || !view.interactive) {
+      text = view.overText || "";
+    } else if (view.busy) {
+      text = obs.to_move !== null && obs.to_move !== 0 ? t("prompt.wait", { name: this.name(obs.to_move) }) : "";
+    } else if (obs.decision) {
+      text = obs.decision.seat === 0
+        ? t("prompt.dez", { value: obs.rules.mao_de_x_value, run: obs.rules.mao_de_x_run_gives })
+        : t("prompt.dez_other", { name: this.name(obs.decision.seat) });
+    } else if (obs.pending) {
+      const p = obs.pending;
+      text = p.answerer === 0
+        ? t("prompt.pending", { name: this.name(p.asker), call: callName(p.name), value: p.value })
+        : t("prompt.pending_other", { name: this.name(p.asker), call: callName(p.name), value: p.value, answerer: this.name(p.answerer) });
+    } else if (obs.to_move === 0) {
+      text = obs.blind ? t("prompt.your_turn_blind") : t("mt.your_turn");
+      if (this.coverMode) text = t("mt.cover_on");
+    } else if (obs.to_move !== null) {
+      text = t("prompt.wait", { name: this.name(obs.to_move) });
+    }
+    this.promptEl.textContent = text;
+    this.root.classList.toggle("my-turn", this.canAct(view));
+  }
+
+  setTimer(secondsLeft, total) {
+    if (secondsLeft === null) {
+      this.timerEl.hidden = true;
+      return;
+    }
+    this.timerEl.hidden = false;
+    const s = Math.max(0, Math.ceil(secondsLeft));
+    this.timerEl.querySelector(".mt-timer-text").textContent = t("timer.left", { s });
+    this.timerEl.style.setProperty("--left", String(Math.max(0, secondsLeft / total)));
+    this.timerEl.classList.toggle("urgent", secondsLeft <= 3);
+  }
+
+  onClick(ev) {
+    const b = ev.target.closest("button[data-action]");
+    if (!b || b.disabled || !this.root.contains(b) || !this.canAct()) return;
+    const action = b.dataset.action;
+    if (action === "toggle-cover") {
+      this.coverMode = !this.coverMode;
+      this.render(this.view);
+      this.actionsEl.querySelector('[data-action="toggle-cover"]')?.focus();
+      return;
+    }
+    if (action.startsWith("cover ")) this.coverMode = false;
+    this.onAction?.(action);
+  }
+
+  onKey(ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !this.canAct()) return;
+    if (ev.target.matches("input, textarea, select")) return;
+    const k = ev.key.toLowerCase();
+    let target = null;
+    if (/^[1-3]$/.test(k)) target = this.handEl.children[Number(k) - 1];
+    else if (k === "t") target = this.actionsEl.querySelector('[data-action="raise"]');
+    else if (k === "a") target = this.actionsEl.querySelector('[data-action="accept"]');
+    else if (k === "c") target = this.actionsEl.querySelector('[data-action="run"]');
+    else if (k === "b") target = this.actionsEl.querySelector('[data-action="toggle-cover"]');
+    if (target && !target.disabled) {
+      ev.preventDefault();
+      target.click();
+    }
+  }
+
+  /** Put the keyboard focus on the first thing the learner can do. */
+  focusFirst() {
+    const b = this.root.querySelector(".mt-actions button, .mt-hand button:not(:disabled)");
+    b?.focus({ preventScroll: true });
+  }
+}
+
+function badge(text, title, cls = "") {
+  const b = el("span", `badge ${cls}`.trim(), text);
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  return b;
+}
