@@ -97,6 +97,9 @@ def test_worker_finds_every_file_the_build_info_names(dist_dir):
         assert (dist_dir / info[key]).is_file(), f"build_info.{key} = {info[key]} is missing"
     index = dist_dir / info["indexURL"]
     assert {p.name for p in index.iterdir()} == PYODIDE_FILES
+    # The worker starts Pyodide before build_info.js arrives, so it names the folder too.
+    worker = (dist_dir / "static/js/worker.js").read_text()
+    assert f'const PYODIDE_DIR = "{info["indexURL"]}";' in worker
     engine = (dist_dir / info["engineWheel"]).read_bytes()
     assert sha256(engine) == info["engineWheelSha256"]
 

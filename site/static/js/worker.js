@@ -5,9 +5,12 @@
 //
 // Test hook: `worker.js?fail=pyodide` loads Pyodide from a folder that does not exist.
 
-import { BUILD } from "./build_info.js";
-
 const ROOT = new URL("../../", import.meta.url); // dist/
+// Where build.py puts Pyodide (also in build_info.js, which is not waited for to start it).
+const PYODIDE_DIR = "pyodide/";
+// The generated file names (wheels), loaded while Pyodide starts rather than before.
+const buildInfo = import("./build_info.js").then((m) => m.BUILD);
+buildInfo.catch(() => {});
 const FAIL = new URL(self.location.href).searchParams.get("fail");
 
 const post = (msg) => self.postMessage(msg);
@@ -99,7 +102,17 @@ async function boot() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
     throw stageError("webassembly", new Error("WebAssembly is not available in this browser"));
   }
-  const indexURL = new URL(FAIL === "pyodide" ? "pyodide-missing/" : BUILD.indexURL, ROOT).href;
+  const indexURL = new URL(FAIL === "pyodide" ? "pyodide-missing/" : PYODIDE_DIR, ROOT).href;
+  progress("pyodide", 0.05);
+  const pyodideModule = import(indexURL + "pyodide.mjs");
+  pyodideModule.catch(() => {});
+
+  let BUILD;
+  try {
+    BUILD = await buildInfo;
+  } catch (err) {
+    throw stageError("worker", err);
+  }
   const micropipURL = new URL(BUILD.micropipWheel, ROOT).href;
   const engineURL = new URL(BUILD.engineWheel, ROOT).href;
   const engineName = BUILD.engineWheel.split("/").pop();
@@ -108,10 +121,9 @@ async function boot() {
   const engineBytes = fetchBytes(engineURL);
   engineBytes.catch(() => {});
 
-  progress("pyodide", 0.05);
   let pyodide;
   try {
-    const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+    const { loadPyodide } = await pyodideModule;
     progress("python", 0.15);
     pyodide = await loadPyodide({
       indexURL,
