@@ -193,6 +193,7 @@ export class Exercise {
     this.roundNo = null;
     this.verdict = null;
     this.refusals = 0;
+    delete this.host.dataset.refused;
     this.focusWanted = focus;
     if (this.engine.state !== "ready") this.showOverlayText(t("engine.loading"));
     try {

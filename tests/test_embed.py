@@ -1,0 +1,266 @@
+"""embed.html: a live mini-table for one scenario, framed by a page of another site (host
+page on `localhost`, the game on `127.0.0.1`), reporting its height to that page; a deal of
+one's own in the address; malformed addresses that show a clear message instead of a
+broken table; and netlify.toml letting only embed.html be framed."""
+
+from __future__ import annotations
+
+import fnmatch
+import http.server
+import threading
+import tomllib
+from urllib.parse import parse_qs, quote, urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+HOST_PAGE = """<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Regras do truco</title><link rel="icon" href="data:,"></head>
+<body style="margin:0;font-family:sans-serif">
+<h1>Regras do Truco Mineiro</h1>
+<p>Veja na mesa:</p>
+<iframe id="game" src="{src}" title="Truco Mineiro" style="width:{width};height:200px;border:0"></iframe>
+<p id="after">Fim.</p>
+<script>
+window.heights = [];
+addEventListener("message", function (e) {{
+  var d = e.data;
+  if (!d || d.type !== "truco-embed:height") return;
+  window.heights.push({{height: d.height, origin: e.origin, scenario: d.scenario}});
+  var f = document.getElementById("game");
+  if (f.contentWindow === e.source) f.style.height = d.height + "px";
+}});
+</script>
+</body></html>
+"""
+
+
+class HostHandler(http.server.BaseHTTPRequestHandler):
+    """The rules site: /host?src=URL&width=CSS gives a page that frames URL."""
+
+    def do_GET(self):  # noqa: N802 (stdlib's name)
+        url = urlparse(self.path)
+        q = parse_qs(url.query)
+        if url.path != "/host" or "src" not in q:
+            self.send_error(404)
+            return
+        body = HOST_PAGE.format(src=q["src"][0].replace('"', "&quot;"), width=q.get("width", ["100%"])[0]).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def host_site():
+    """Another site: served on 127.0.0.1 but addressed as `localhost` (another origin)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), HostHandler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def host_url(host_site, src, width="100%"):
+    return f"{host_site}/host?src={quote(src, safe='')}&width={quote(width)}"
+
+
+def test_embed_works_framed_by_another_site_and_reports_its_height(browser, base_url, host_site):
+    assert "127.0.0.1" in base_url
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=manilhas-copas&fast=1"))
+    assert page.evaluate("location.origin").startswith("http://localhost:")
+    frame = page.frame_locator("#game")
+    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(frame.locator("#embed-heading")).to_have_text("Ganhe da Espadilha")
+    expect(frame.locator("#embed-prompt")).to_contain_text("Tonho jogou a Espadilha")
+    # The visitor plays; the engine judges; the lesson explains.
+    frame.locator('.mt-hand button[data-card="7c"]').click()
+    feedback = frame.locator(".ex-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "wrong")
+    expect(feedback).to_contain_text("O 7 de paus não é manilha")
+    frame.locator(".ex-again").click()
+    expect(frame.locator(".mt.my-turn")).to_be_visible()
+    frame.locator('.mt-hand button[data-card="7h"]').click()
+    expect(feedback).to_have_attribute("data-verdict", "right")
+    expect(feedback).to_contain_text("Copas")
+    # Heights came from the game's origin, and the host page sized the frame with them.
+    page.wait_for_function("window.heights.length > 0")
+    page.wait_for_function(
+        "() => { const f = document.getElementById('game'); const h = window.heights.at(-1).height;"
+        " return Math.abs(f.getBoundingClientRect().height - h) < 1 && h > 300; }")
+    last = page.evaluate("window.heights.at(-1)")
+    assert last["origin"] == base_url.rstrip("/")
+    assert last["scenario"] == "manilhas-copas"
+    inner = page.frames[1]
+    assert inner.url.startswith(base_url)
+    assert abs(inner.evaluate("document.getElementById('embed').getBoundingClientRect().height") - last["height"]) <= 1
+    # Grown with the feedback: nothing hidden, no scrollbar inside the frame.
+    assert inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+    # A small link back to the game, opening outside the frame.
+    link = frame.locator("#embed-link")
+    expect(link).to_have_text("Jogar no Truco Mineiro")
+    assert link.get_attribute("target") == "_blank"
+    assert inner.evaluate("document.getElementById('embed-link').href") == f"{base_url}/index.html"
+    # No site chrome in the frame.
+    assert inner.evaluate("document.querySelector('.tut-top, .topbar, .tut-toc') === null")
+    context.close()
+    watch.check()
+
+
+def test_embed_fits_a_narrow_frame(browser, base_url, host_site):
+    context = browser.new_context(viewport={"width": 400, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=rodadas-dupla&fast=1", width="320px"))
+    frame = page.frame_locator("#game")
+    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.evaluate("document.documentElement.scrollWidth") <= 320
+    # Four seats on a 320 px frame: partner on top, opponents at the sides.
+    assert frame.locator(".mt-seat").count() == 3
+    expect(frame.locator('.mt-seat[data-pos="top"] .mt-seat-name')).to_contain_text("Dito")
+    context.close()
+    watch.check()
+
+
+def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&dealer=1&level=facil&seed=3&fast=1"
+              "&caption=Zap%20e%20Copas%3A%20d%C3%A1%20pra%20perder%3F")
+    expect(page.locator("#embed-heading")).to_have_text("Zap e Copas: dá pra perder?")
+    expect(page.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator('[data-testid="mt-score-us"]')).to_have_text("4")
+    expect(page.locator('[data-testid="mt-score-them"]')).to_have_text("2")
+    # Play the hand out: the strongest card each time; answer a raise by accepting.
+    for _ in range(12):
+        if page.locator(".ex-feedback:not([hidden])").count():
+            break
+        accept = page.locator('.mt-actions button[data-action="accept"]')
+        if accept.count():
+            accept.click()
+        else:
+            page.locator(".mt-hand button:not([disabled])").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('.mt.my-turn') || !document.querySelector('.ex-feedback').hidden")
+    feedback = page.locator(".ex-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "done")
+    expect(feedback).to_contain_text("Você ganhou a mão")
+    expect(page.locator(".ex-again")).to_be_visible()
+    context.close()
+    watch.check()
+
+
+MALFORMED = [
+    ("", "Falta o cenário"),
+    ("?scenario=nao-existe", 'Não existe o exercício "nao-existe".'),
+    ("?scenario=%3Cscript%3E", 'Não existe o exercício "<script>".'),
+    ("?hands=4c.7h-3c.2h.Kd", "hands deve ter 2 mãos de 3 cartas"),
+    ("?hands=4c.7h.As-3c.2h.XX", '"XX" não é uma carta'),
+    ("?hands=4c.7h.As-4c.2h.Kd", "A carta 4c aparece duas vezes."),
+    ("?hands=4c.7h.As-3c.2h.Kd&score=dez", "score deve ser o placar"),
+    ("?hands=4c.7h.As-3c.2h.Kd&preset=gaucho", 'Regras desconhecidas: "gaucho"'),
+    ("?hands=4c.7h.As-3c.2h.Kd&players=4", "hands deve ter 4 mãos"),
+    ("?hands=4c.7h.As-3c.2h.Kd&dealer=5", "dealer deve ser um lugar da mesa, de 0 a 1."),
+    ("?hands=4c.7h.As-3c.2h.Kd&level=impossivel", "level deve ser"),
+    ("?hands=4c.7h.As-3c.2h.Kd&cards=1", 'Parâmetro desconhecido: "cards".'),
+]
+
+
+@pytest.fixture(scope="module")
+def plain(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 700})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.console_watch = watch
+    yield page
+    context.close()
+    watch.check()
+
+
+@pytest.mark.parametrize("query, message", MALFORMED, ids=[q or "empty" for q, _ in MALFORMED])
+def test_a_malformed_address_says_what_is_wrong(plain, query, message):
+    page = plain
+    page.goto(f"/embed.html{query}")
+    error = page.locator("#embed-error")
+    expect(error).to_be_visible()
+    assert error.get_attribute("role") == "alert"
+    expect(error).to_contain_text("Não deu para montar esta mesa.")
+    expect(error).to_contain_text(message)
+    expect(page.locator("#embed-host")).to_be_hidden()
+    assert page.locator(".mt-hand button").count() == 0
+
+
+@pytest.mark.parametrize("query, detail", [
+    ("?hands=4c.7h.As-3c.2h.Kd&score=10,3", "multiple of 2"),
+    ("?hands=4c.7h.As-3c.2h.Kd&score=12,0", "already ends the game"),
+    ("?hands=4c.7h.As-3c.2h.Kd&vira=Qd", "has no vira"),
+])
+def test_a_deal_the_engine_refuses_says_so(plain, query, detail):
+    page = plain
+    page.goto(f"/embed.html{query}")
+    error = page.locator("#embed-error")
+    expect(error).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(error).to_contain_text("O jogo recusou este cenário")
+    expect(error.locator(".embed-error-detail code")).to_contain_text(detail)
+    expect(page.locator("#embed-host")).to_be_hidden()
+
+
+def test_paulista_deal_with_a_vira_is_accepted(plain):
+    page = plain
+    page.goto("/embed.html?hands=5c.2h.Kd-3c.6h.Jd&preset=paulista&vira=4d&fast=1")
+    expect(page.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    # With the vira 4, the fives are the manilhas (the engine says so on the cards).
+    expect(page.locator('.mt-hand button[data-card="5c"]')).to_have_class(__import__("re").compile(r"\bmanilha\b"))
+
+
+# ---------------------------------------------------------------- deploy headers
+
+def _rules():
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    return config.get("headers", [])
+
+
+def _matching(path):
+    return [r for r in _rules() if fnmatch.fnmatchcase(path, r["for"])]
+
+
+def _frame_policy(rule):
+    values = {k.lower(): v for k, v in rule.get("values", {}).items()}
+    csp = values.get("content-security-policy", "")
+    ancestors = next((d.strip().split()[1:] for d in csp.split(";") if d.strip().startswith("frame-ancestors")), None)
+    return ancestors, values.get("x-frame-options")
+
+
+def test_netlify_lets_only_the_embed_be_framed(dist_dir):
+    pages = sorted(p.name for p in dist_dir.glob("*.html"))
+    assert "embed.html" in pages and "tutorial.html" in pages
+    for name in pages:
+        paths = [f"/{name}", f"/{name[:-5]}"] + (["/"] if name == "index.html" else [])
+        for path in paths:
+            policies = [_frame_policy(r) for r in _matching(path)]
+            if name == "embed.html":
+                # Nothing that matches the embed may refuse framing (Netlify merges matching rules).
+                for ancestors, xfo in policies:
+                    assert xfo is None, f"{path}: X-Frame-Options {xfo}"
+                    assert ancestors in (None, ["*"]), f"{path}: frame-ancestors {ancestors}"
+                assert any(a == ["*"] for a, _ in policies), f"{path}: say frame-ancestors * deliberately"
+            else:
+                assert any(a == ["'none'"] for a, _ in policies), f"{path}: must refuse framing"
+                assert any(x == "DENY" for _, x in policies), f"{path}: X-Frame-Options DENY for old browsers"

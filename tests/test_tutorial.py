@@ -1,0 +1,389 @@
+"""The rules tutorial end to end in Chromium: every lesson's exercises done wrong and right
+(the feedback says why), quiz answers that come from the engine (change a scenario and the
+expected answer follows), progress that survives a reload (and garbage in storage), the
+keyboard, the screen-reader live regions, the "Incorporar" snippet and the turn timer.
+
+One page per module keeps Pyodide loaded; `fast=1` removes the pauses between bot moves.
+The right and wrong paths are the `solution` / `mistake` of each exercise in its lesson file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+sys.path.insert(0, str(ROOT))
+import lessons  # noqa: E402
+
+from truco import api  # noqa: E402
+
+STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
+LESSONS = lessons.load(STRINGS, verify=False)
+EXERCISES = [ex for lesson in LESSONS for ex in lesson["exercises"]]
+LESSON_OF = {ex["id"]: lesson for lesson in LESSONS for ex in lesson["exercises"]}
+KEY = "truco:tutorial"
+
+
+def engine_ready(page):
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+
+
+@pytest.fixture(scope="module")
+def tut(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1")
+    engine_ready(page)
+    page.console_watch = watch
+    yield page
+    context.close()
+    watch.check()
+
+
+def open_lesson(page, slug):
+    page.evaluate("(slug) => { location.hash = slug; }", slug)
+    page.wait_for_function("(slug) => window.__tutorial.current === slug", arg=slug)
+    expect(page.locator(f"#{slug}")).to_be_visible()
+
+
+def ex_state(page, ex_id):
+    return page.evaluate("(id) => window.__tutorial.exercise(id)", ex_id)
+
+
+def wait_learner_or_verdict(page, ex_id, refusals_before=0):
+    """Until the learner may act, the exercise is judged, or the engine refused a move."""
+    page.wait_for_function(
+        """([id, refused]) => {
+             const s = document.getElementById('ex-' + id);
+             const host = s.querySelector('.exercise-live');
+             if (Number(host.dataset.refused || 0) > refused) return true;
+             const st = window.__tutorial.exercise(id);
+             if (st.state === 'over' || st.state === 'error') return true;
+             return st.state === 'playing' && s.querySelector('.mt.my-turn') !== null;
+           }""", arg=[ex_id, refusals_before], timeout=30_000)
+
+
+def start_fresh(page, ex_id):
+    section = page.locator(f"#ex-{ex_id}")
+    section.scroll_into_view_if_needed()
+    start = section.locator(".ex-start")
+    again = section.locator(".ex-again")
+    if start.is_visible():
+        start.click()
+    elif again.is_visible():
+        again.click()
+    else:  # started by itself: start again from the deal
+        page.evaluate("(id) => document.querySelector('#ex-' + id + ' .ex-again').click()", ex_id)
+    page.wait_for_function("(id) => window.__tutorial.exercise(id).state !== 'starting'", arg=ex_id)
+    wait_learner_or_verdict(page, ex_id)
+    assert ex_state(page, ex_id)["state"] == "playing"
+
+
+def do_move(page, ex_id, action):
+    """The learner's move, made by clicking what a person clicks."""
+    table = page.locator(f"#ex-{ex_id} .mt")
+    refused = int(page.locator(f"#ex-{ex_id} .exercise-live").get_attribute("data-refused") or 0)
+    if action in ("raise", "accept", "run"):
+        table.locator(f'.mt-actions button[data-action="{action}"]').click()
+    elif action.startswith("cover "):
+        table.locator('.mt-actions button[data-action="toggle-cover"]').click()
+        table.locator(f'.mt-hand button[data-card="{action[6:]}"]').click()
+    elif action.startswith("play #"):
+        table.locator(".mt-hand button").nth(int(action[6:]) - 1).click()
+    else:
+        table.locator(f'.mt-hand button[data-card="{action[5:]}"]').click()
+    wait_learner_or_verdict(page, ex_id, refused)
+
+
+def play_path(page, ex, path):
+    """Start the exercise from its deal and make the learner's moves of `path` (the bots'
+    moves in it are made by the engine's bots); stops at the verdict or at a refused move."""
+    start_fresh(page, ex["id"])
+    host = page.locator(f"#ex-{ex['id']} .exercise-live")
+    for move in path:
+        if move[0] != "0":
+            continue  # the engine's bots make these (the build checked they do, with this seed)
+        before = int(host.get_attribute("data-refused") or 0)
+        do_move(page, ex["id"], move[2:])
+        if ex_state(page, ex["id"])["state"] == "over" or int(host.get_attribute("data-refused") or 0) > before:
+            break
+    return page.locator(f"#ex-{ex['id']} .ex-feedback")
+
+
+NON_TIMER = [ex for ex in EXERCISES if "0 timeout" not in ex["mistake"]]
+
+
+@pytest.mark.parametrize("ex", NON_TIMER, ids=[e["id"] for e in NON_TIMER])
+def test_exercise_wrong_then_right(tut, ex):
+    page = tut
+    lesson = LESSON_OF[ex["id"]]
+    open_lesson(page, lesson["slug"])
+    # Wrong: the engine decides, the lesson says why.
+    feedback = play_path(page, ex, ex["mistake"])
+    expect(feedback).to_be_visible()
+    expect(feedback).to_have_attribute("data-verdict", "wrong")
+    expect(feedback).to_have_attribute("aria-live", "polite")
+    expect(feedback.locator(".ex-verdict")).to_have_text("Ainda não.")
+    refused = page.locator(f"#ex-{ex['id']} .exercise-live").get_attribute("data-refused")
+    if refused:
+        expect(feedback).to_contain_text(ex["refused"])
+        assert ex_state(page, ex["id"])["state"] == "playing"  # the game is unchanged: try again
+    else:
+        first = next(m[2:] for m in ex["mistake"] if m[0] == "0")
+        expect(feedback).to_contain_text(ex["why"].get(first, ex["wrong"]))
+        expect(feedback.locator(".ex-engine")).not_to_be_empty()
+    assert ex["id"] not in page.evaluate("(k) => localStorage.getItem(k) || ''", KEY)
+    # Right.
+    feedback = play_path(page, ex, ex["solution"])
+    expect(feedback).to_have_attribute("data-verdict", "right")
+    expect(feedback.locator(".ex-verdict")).to_have_text("Certo!")
+    expect(feedback).to_contain_text(ex["right"])
+    expect(page.locator(f"#ex-{ex['id']} .ex-done")).to_be_visible()
+    stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", KEY))
+    assert ex["id"] in stored["data"]["lessons"][lesson["slug"]]["ex"]
+
+
+def test_the_engine_explains_the_round(tut):
+    page = tut
+    open_lesson(page, "manilhas")
+    ex = next(e for e in EXERCISES if e["id"] == "manilhas-pica-fumo")
+    feedback = play_path(page, ex, ["0 play 7d"])
+    expect(feedback.locator(".ex-engine")).to_have_text(
+        "Você ganhou a rodada: 7 de ouros (Pica-fumo) é a carta mais forte na mesa.")
+    feedback = play_path(page, ex, ["0 play 2c"])
+    expect(feedback).to_contain_text("O 2 perde do 3")
+    expect(feedback.locator(".ex-engine")).to_contain_text("Tonho ganhou a rodada: 3 de espadas")
+
+
+def judge(plays, preset="mineiro"):
+    return json.loads(api.handle(json.dumps({"method": "judge", "params": {"preset": preset, "plays": plays}})))
+
+
+def answer_value(result):
+    return "tie" if result == "tie" else "us" if result == 0 else "them"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson["slug"] for lesson in LESSONS])
+def test_quiz_answers_are_the_engines(tut, lesson):
+    page = tut
+    open_lesson(page, lesson["slug"])
+    for i, q in enumerate(lesson["quiz"]):
+        item = page.locator(f"#quiz-{lesson['slug']} .quiz-item").nth(i)
+        item.scroll_into_view_if_needed()
+        assert item.get_attribute("data-answer") is None  # no answer in the page before asking
+        expected = answer_value(judge(q["plays"])["result"])
+        wrong = next(v for v in ("us", "them", "tie") if v != expected)
+        item.locator(f'.quiz-answer[data-answer="{wrong}"]').click()
+        expect(item).to_have_attribute("data-state", "wrong")
+        expect(item.locator(".quiz-feedback")).to_contain_text("Não foi dessa vez.")
+        item.locator(f'.quiz-answer[data-answer="{expected}"]').click()
+        expect(item).to_have_attribute("data-state", "right")
+        expect(item.locator(".quiz-feedback .ex-verdict")).to_have_text("Certo!")
+        expect(item.locator(".quiz-feedback .ex-engine")).not_to_be_empty()
+    stored = json.loads(page.evaluate("(k) => localStorage.getItem(k)", KEY))
+    assert sorted(stored["data"]["lessons"][lesson["slug"]]["quiz"]) == list(range(len(lesson["quiz"])))
+
+
+def test_changing_a_quiz_scenario_changes_the_expected_answer(browser, base_url):
+    """The answers are not in the page: swap the cards of a quiz round and the engine's answer,
+    and so the right button, follows."""
+    lesson = LESSONS[0]
+    q = lesson["quiz"][0]
+    assert [p["card"] for p in q["plays"]] == ["Jh", "Qs"]  # Tonho's J beats your Q
+    assert answer_value(judge(q["plays"])["result"]) == "them"
+    swapped = [dict(q["plays"][0], card="Qh"), dict(q["plays"][1], card="Js")]
+    assert answer_value(judge(swapped)["result"]) == "us"
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+
+    def rewrite(route):
+        body = route.fetch().text()
+        old = '{"card": "Jh", "covered": false, "seat": 1}, {"card": "Qs", "covered": false, "seat": 0}'
+        new = '{"card": "Qh", "covered": false, "seat": 1}, {"card": "Js", "covered": false, "seat": 0}'
+        assert body.count(old) == 1
+        route.fulfill(body=body.replace(old, new), headers={"content-type": "text/html; charset=utf-8"})
+
+    page.route(re.compile(r".*/tutorial\.html.*"), rewrite)
+    page.goto("/tutorial.html?fast=1#baralho")
+    engine_ready(page)
+    item = page.locator("#quiz-baralho .quiz-item").first
+    expect(item.locator(".card").first).to_have_attribute("data-card", "Qh")
+    item.locator('.quiz-answer[data-answer="us"]').click()
+    expect(item).to_have_attribute("data-state", "right")
+    expect(item.locator(".ex-engine")).to_contain_text("valete de espadas")
+    context.close()
+    watch.check()
+
+
+def test_progress_survives_a_reload_and_bad_storage_is_ignored(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1#baralho")
+    engine_ready(page)
+    ex = EXERCISES[0]
+    play_path(page, ex, ex["solution"])
+    item = page.locator("#quiz-baralho .quiz-item").first
+    item.locator(f'.quiz-answer[data-answer="{answer_value(judge(LESSONS[0]["quiz"][0]["plays"])["result"])}"]').click()
+    expect(item).to_have_attribute("data-state", "right")
+    page.reload()
+    engine_ready(page)
+    progress = page.evaluate("window.__tutorial.progress")
+    assert progress["lessons"]["baralho"] == {"ex": [ex["id"]], "quiz": [0]}
+    link = page.locator('.tut-toc a[data-lesson="baralho"]')
+    expect(link).to_have_attribute("data-state", "partial")
+    expect(page.locator(f"#ex-{ex['id']} .ex-done")).to_be_visible()
+    expect(page.locator("#quiz-baralho .quiz-item").first).to_have_class(re.compile(r"\bdone\b"))
+    # A whole lesson done shows as done, and the count of lessons follows.
+    lesson = LESSONS[0]
+    data = {"v": 1, "savedAt": 0, "data": {"lessons": {"baralho": {
+        "ex": [e["id"] for e in lesson["exercises"]], "quiz": list(range(len(lesson["quiz"])))}}, "last": "manilhas"}}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(data)])
+    page.goto("/tutorial.html?fast=1")  # no #lesson: back where the learner was
+    engine_ready(page)
+    expect(link).to_have_attribute("data-state", "done")
+    expect(page.locator("#tut-progress")).to_have_text(f"1 de {len(LESSONS)} lições concluídas")
+    assert page.evaluate("window.__tutorial.current") == "manilhas"  # where the learner was
+    # Garbage, unknown lessons, unknown exercises, bad indexes: dropped, never an error.
+    for raw in ["{not json", json.dumps({"v": 99, "data": {}}), json.dumps([1, 2]),
+                json.dumps({"v": 1, "data": {"lessons": {"baralho": {"ex": ["nope", 3], "quiz": [99, -1, "x", 1]},
+                                                        "zzz": {"ex": ["a"]}}, "last": "<script>"}})]:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
+        page.goto("/tutorial.html?fast=1")
+        page.wait_for_function("window.__tutorial !== undefined")  # read at start, before the engine
+        progress = page.evaluate("window.__tutorial.progress")
+        assert set(progress["lessons"]) <= {"baralho"}
+        assert progress["lessons"].get("baralho", {"ex": [], "quiz": [1]}) == {"ex": [], "quiz": [1]}
+        assert page.evaluate("window.__tutorial.current") == "baralho"  # not "<script>" nor a crash
+    context.close()
+    watch.check()
+
+
+def test_keyboard_only_and_screen_reader_regions(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1#manilhas")
+    engine_ready(page)
+    ex_id = "manilhas-pica-fumo"
+    page.wait_for_function("(id) => window.__tutorial.exercise(id).state === 'playing'", arg=ex_id)
+    wait_learner_or_verdict(page, ex_id)
+    # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter.
+    first = page.locator(f"#ex-{ex_id} .mt-hand button").first
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt-hand') !== null", ex_id):
+            break
+    expect(first).to_be_focused()
+    assert first.get_attribute("aria-label") == "2 de paus"
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "7 de ouros, Pica-fumo"
+    page.keyboard.press("Enter")
+    feedback = page.locator(f"#ex-{ex_id} .ex-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "right")
+    assert feedback.get_attribute("role") == "status"
+    # Moves are announced in a live region.
+    live = page.locator(f"#ex-{ex_id} .mt-live")
+    assert live.get_attribute("aria-live") == "polite"
+    expect(live).to_contain_text("Você jogou 7 de ouros.")
+    # Focus is not lost: it moves to the next step.
+    expect(page.locator(f"#ex-{ex_id} .ex-next")).to_be_focused()
+    # Number keys play a card too (exercise 2 of the lesson, started with Enter on "Continuar").
+    page.keyboard.press("Enter")
+    ex2 = "manilhas-copas"
+    wait_learner_or_verdict(page, ex2)
+    page.keyboard.press("2")  # the 7 of hearts, Copas
+    expect(page.locator(f"#ex-{ex2} .ex-feedback")).to_have_attribute("data-verdict", "right")
+    # Lessons are reachable from the list of lessons with the keyboard; the heading takes focus.
+    page.locator('.tut-toc a[data-lesson="empates"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#empates-title")).to_be_focused()
+    context.close()
+    watch.check()
+
+
+def test_incorporar_shows_the_iframe_snippet(tut):
+    page = tut
+    open_lesson(page, "manilhas")
+    page.locator("#ex-manilhas-copas .ex-embed").click()
+    dialog = page.locator("#embed-dialog")
+    expect(dialog).to_be_visible()
+    code = page.locator("#embed-code").input_value()
+    origin = page.evaluate("location.origin")
+    assert f'<iframe src="{origin}/embed.html?scenario=manilhas-copas"' in code
+    assert 'title="Truco Mineiro: Ganhe da Espadilha"' in code
+    assert "truco-embed:height" in code
+    assert page.locator("#embed-open").get_attribute("href") == f"{origin}/embed.html?scenario=manilhas-copas"
+    page.locator("#embed-close").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_every_lesson_is_reachable_and_starts_its_first_exercise(tut):
+    page = tut
+    for lesson in LESSONS:
+        page.locator(f'.tut-toc a[data-lesson="{lesson["slug"]}"]').click()
+        page.wait_for_function("(slug) => window.__tutorial.current === slug", arg=lesson["slug"])
+        expect(page.locator(f"#{lesson['slug']}-title")).to_be_visible()
+        assert page.locator(".lesson:visible").count() == 1
+        first = lesson["exercises"][0]["id"]
+        page.wait_for_function("(id) => ['playing', 'over'].includes(window.__tutorial.exercise(id).state)", arg=first)
+
+
+def test_the_timer_exercise_runs_out(browser, base_url):
+    ex = next(e for e in EXERCISES if "0 timeout" in e["mistake"])
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.clock.install()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto(f"/tutorial.html?fast=1#{LESSON_OF[ex['id']]['slug']}")
+    engine_ready(page)
+    page.wait_for_function("(id) => window.__tutorial.exercise(id).state === 'playing'", arg=ex["id"])
+    wait_learner_or_verdict(page, ex["id"])
+    timer = page.locator(f"#ex-{ex['id']} .mt-timer")
+    expect(timer).to_be_visible()
+    expect(timer).to_contain_text("10 s")
+    page.clock.run_for(10_500)
+    feedback = page.locator(f"#ex-{ex['id']} .ex-feedback")
+    expect(feedback).to_have_attribute("data-verdict", "wrong")
+    expect(feedback).to_contain_text(ex["wrong"])
+    expect(feedback.locator(".ex-engine")).to_contain_text("O tempo acabou: o jogo jogou 4 de espadas por você.")
+    # In time, it is right.
+    page.locator(f"#ex-{ex['id']} .ex-again").click()
+    wait_learner_or_verdict(page, ex["id"])
+    page.clock.run_for(4_000)
+    page.locator(f'#ex-{ex["id"]} .mt-hand button[data-card="3c"]').click()
+    expect(feedback).to_have_attribute("data-verdict", "right")
+    context.close()
+    watch.check()
+
+
+def test_phone_layout_fits(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1#baralho")
+    engine_ready(page)
+    page.wait_for_function("window.__tutorial.exercise('baralho-rei').state === 'playing'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
+    box = card.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44  # a thumb's target
+    card.tap()
+    expect(page.locator("#ex-baralho-rei .ex-feedback")).to_have_attribute("data-verdict", "right")
+    context.close()
+    watch.check()
