@@ -1,5 +1,10 @@
-// The table's dialogs: new game / continue, end of the match, leave confirmation, and
-// notices. Native <dialog> with showModal() traps focus and returns it when closed.
+// The table's dialogs: new game / continue, end of the match, leave confirmation, an
+// in-page confirmation (never window.confirm), "open in another tab", and notices.
+// Native <dialog> with showModal() traps focus and returns it when closed.
+//
+// Notices (bad saved data, storage that cannot keep progress) go inside the start dialog
+// while it is open (a modal dialog makes the rest of the page inert, so a notice outside
+// it could not be clicked), and to the floating notice otherwise.
 
 import { t } from "./i18n.js";
 
@@ -7,21 +12,38 @@ const $ = (id) => document.getElementById(id);
 
 export class Dialogs {
   constructor(handlers) {
-    this.h = handlers; // {onStart(settings), onContinue(), onAgain(), onMenu(), onLeave(), onPause(bool)}
+    // {onStart(settings), onContinue(), onAgain(), onMenu(), onLeave(), onPause(bool),
+    //  onOpenStats(), onPlayHere(), onSettingsChange(settings)}
+    this.h = handlers;
     this.start = $("start-dialog");
     this.end = $("end-dialog");
     this.leave = $("leave-dialog");
+    this.confirmEl = $("confirm-dialog");
+    this.elsewhere = $("elsewhere-dialog");
     this.noticeEl = $("notice");
     this.form = $("start-form");
     this.pendingSession = null;
+    this.notes = []; // [{id, text, url}]
+    this.storageNote = null;
 
-    this.form.addEventListener("submit", (e) => {
+    this.form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      if (this.pendingSession && !window.confirm(t("start.confirm_new"))) return;
+      if (this.pendingSession) {
+        const go = await this.confirm({
+          title: t("start.confirm_new"),
+          detail: t("start.confirm_new.detail"),
+          yes: t("start.confirm_new.yes"),
+          no: t("start.confirm_new.no"),
+        });
+        if (!go) return;
+      }
       this.close(this.start);
       this.h.onStart(this.readForm());
     });
-    this.form.addEventListener("change", () => this.syncForm());
+    this.form.addEventListener("change", () => {
+      this.syncForm();
+      this.h.onSettingsChange?.(this.readForm());
+    });
     $("continue").addEventListener("click", () => {
       this.close(this.start);
       this.h.onContinue();
@@ -44,9 +66,18 @@ export class Dialogs {
     });
     $("leave-no").addEventListener("click", () => this.close(this.leave));
     this.leave.addEventListener("close", () => this.h.onPause(false));
-    // Escape on the start dialog must not leave an empty table behind.
+    $("open-stats").addEventListener("click", () => this.h.onOpenStats?.());
+    $("play-here").addEventListener("click", () => {
+      this.close(this.elsewhere);
+      this.h.onPlayHere?.();
+    });
+    // Escape on these must not leave an empty or stale table behind.
     this.start.addEventListener("cancel", (e) => e.preventDefault());
-    $("notice-close").addEventListener("click", () => { this.noticeEl.hidden = true; });
+    this.elsewhere.addEventListener("cancel", (e) => e.preventDefault());
+    $("notice-close").addEventListener("click", () => {
+      this.noticeEl.hidden = true;
+      this.notes = [];
+    });
   }
 
   close(dialog) {
@@ -63,7 +94,13 @@ export class Dialogs {
       series: Number(f.get("series")),
       timer: Number(f.get("timer")),
       ferro: f.get("ferro"),
+      speed: f.get("speed"),
     };
+  }
+
+  /** The presets the form offers (saved settings naming another one are not used). */
+  presets() {
+    return [...this.form.elements.namedItem("preset").options].map((o) => o.value);
   }
 
   fillForm(settings) {
@@ -84,21 +121,33 @@ export class Dialogs {
     $("partner-level-row").hidden = solo;
   }
 
-  showStart(session, settings) {
-    this.pendingSession = session;
-    $("continue").hidden = !session;
+  /**
+   * The start screen. `saved` is {session, obs} when a game can be continued (`obs` is
+   * what the engine gave for its save), else null.
+   */
+  showStart(saved, settings) {
+    this.pendingSession = saved?.session ?? saved ?? null;
+    $("continue").hidden = !this.pendingSession;
+    const summary = $("continue-summary");
+    summary.hidden = !saved?.obs;
+    if (saved?.obs) summary.textContent = savedSummary(saved.session, saved.obs);
     this.fillForm(settings);
     if (!this.start.open) this.start.showModal();
-    (session ? $("continue") : $("start-button")).focus();
+    this.renderNotes();
+    (this.pendingSession ? $("continue") : $("start-button")).focus();
   }
 
   hideStart() {
     this.close(this.start);
+    this.notes = [];
+    this.renderNotes();
   }
 
   /** A new game closes whatever dialog the last one left open. */
   closeAll() {
-    for (const d of [this.start, this.end, this.leave]) this.close(d);
+    for (const d of [this.start, this.end, this.leave, this.confirmEl, this.elsewhere]) this.close(d);
+    this.notes = [];
+    this.renderNotes();
   }
 
   showEnd({ title, won, obs }) {
@@ -112,11 +161,113 @@ export class Dialogs {
     $("again").focus();
   }
 
+  /** This tab stopped playing: the game went on in another tab. */
+  showElsewhere() {
+    for (const d of [this.start, this.end, this.leave, this.confirmEl]) this.close(d);
+    if (!this.elsewhere.open) this.elsewhere.showModal();
+    $("play-here").focus();
+  }
+
+  /** On the start screen: another tab is playing the saved game (or not any more). */
+  setElsewhere(elsewhere) {
+    $("elsewhere-note").hidden = !elsewhere;
+  }
+
+  /**
+   * Ask in the page. Resolves true (yes) or false (no, Escape). Stacks over another
+   * modal dialog (the start screen, the statistics).
+   */
+  confirm({ title, detail = "", yes = t("confirm.yes"), no = t("confirm.no") }) {
+    const d = this.confirmEl;
+    $("confirm-text").textContent = title;
+    $("confirm-detail").textContent = detail;
+    $("confirm-detail").hidden = !detail;
+    $("confirm-yes").textContent = yes;
+    $("confirm-no").textContent = no;
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        $("confirm-yes").onclick = null;
+        $("confirm-no").onclick = null;
+        d.onclose = null;
+        this.close(d);
+        resolve(answer);
+      };
+      $("confirm-yes").onclick = () => done(true);
+      $("confirm-no").onclick = () => done(false);
+      d.onclose = () => done(false); // Escape
+      if (!d.open) d.showModal();
+      $("confirm-no").focus();
+    });
+  }
+
+  /** A notice in plain words, with a link to download the data it is about. */
   notice(text, downloadURL = null) {
-    $("notice-text").textContent = text;
+    this.notes.push({ text, url: downloadURL });
+    this.renderNotes();
+  }
+
+  /** The note that storage cannot keep progress (null when it can again). */
+  setStorageTrouble(trouble) {
+    const bar = $("storage-note");
+    bar.hidden = !trouble;
+    bar.textContent = trouble ? `⚠ ${t(`storage.short.${trouble}`)}` : "";
+    bar.title = trouble ? t(`storage.${trouble}`) : "";
+    this.storageNote = trouble ? t(`storage.${trouble}`) : null;
+    document.getElementById("app").dataset.storage = trouble || "ok";
+    this.renderNotes();
+  }
+
+  renderNotes() {
+    const inStart = this.start.open;
+    const box = $("start-notes");
+    box.replaceChildren();
+    const all = [...(this.storageNote ? [{ text: this.storageNote, url: null, kind: "storage" }] : []), ...this.notes];
+    if (inStart) {
+      for (const n of all) box.append(noteElement(n));
+      this.noticeEl.hidden = true;
+      return;
+    }
+    // Outside the start screen the storage note stays in the header; other notices float.
+    if (!this.notes.length) {
+      this.noticeEl.hidden = true;
+      return;
+    }
+    const last = this.notes[this.notes.length - 1];
+    $("notice-text").textContent = this.notes.map((n) => n.text).join(" ");
     const link = $("notice-download");
-    link.hidden = !downloadURL;
-    if (downloadURL) link.href = downloadURL;
+    const url = [...this.notes].reverse().find((n) => n.url)?.url ?? last.url;
+    link.hidden = !url;
+    if (url) link.href = url;
     this.noticeEl.hidden = false;
   }
+}
+
+function noteElement({ text, url, kind = "data" }) {
+  const p = document.createElement("p");
+  p.className = `note ${kind}`;
+  p.textContent = text;
+  if (url) {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "truco-dados-guardados.json";
+    a.textContent = t("saved.download");
+    a.className = "note-download";
+    p.append(" ", a);
+  }
+  return p;
+}
+
+/** "Partida salva: 1 × 1, Médio · placar 4 × 2" for the continue button. */
+export function savedSummary(session, obs) {
+  const us = obs.team;
+  const s = session?.settings || {};
+  const params = {
+    mode: t(`start.mode.${obs.players === 2 ? "1x1" : "2x2"}`),
+    level: t(`level.${s.level || "medio"}`),
+    us: obs.score[us],
+    them: obs.score[1 - us],
+    a: obs.games[us],
+    b: obs.games[1 - us],
+  };
+  return t(obs.series > 1 ? "start.saved_series" : "start.saved_game", params);
 }

@@ -1,33 +1,34 @@
 // The game manager: the table's flow. It asks the engine (through the worker) for every
 // rule, lets the bots move one at a time with a short pause, runs the turn timer, saves
-// after every applied action, and hands each new observation to the view.
+// after every applied action (with the match's statistics so far), counts the match into
+// the statistics when it ends, and hands each new observation to the view.
 
 import { phrase, t } from "./i18n.js";
 import { cardName } from "./cards.js";
 import { callName } from "./table_view.js";
 import { KEYS } from "./storage.js";
+import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
+import { commitTally, emptyStats, finishTally, newTally, tallyEvents } from "./stats.js";
 
-export const DEFAULT_SETTINGS = Object.freeze({
-  mode: "2x2",
-  level: "medio",
-  partner_level: "medio",
-  preset: "mineiro",
-  series: 1,
-  timer: 0,
-  ferro: "escuro",
-});
+export { DEFAULT_SETTINGS };
 
 const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
+// Animation speed (a setting): how long the bots' moves and the hand summaries stay.
+export const SPEEDS = { lento: 1.7, normal: 1, rapido: 0.4 };
 
 export class GameManager {
-  constructor({ client, view, input, storage, dialogs, fast = false, scenario = {} }) {
+  constructor({ client, view, input, storage, dialogs, tabs = null, fast = false, scenario = {}, presets = null }) {
     this.client = client;
     this.view = view;
     this.input = input;
     this.storage = storage;
     this.dialogs = dialogs;
-    this.pauses = fast ? { bot: 0, handEnd: 0, afterHuman: 0 } : PAUSES;
+    this.tabs = tabs; // TabGuard: one tab plays the saved game at a time
+    this.fast = fast;
+    this.presets = presets; // the presets the page offers, to check saved settings
     this.scenario = scenario;
+    this.sessionId = null; // the match being played here
+    this.tally = null; // its statistics so far (saved with it)
     this.obs = null;
     this.settings = { ...DEFAULT_SETTINGS };
     this.lastEvent = -1;
@@ -45,31 +46,118 @@ export class GameManager {
     this.app.dataset.phase = phase;
   }
 
-  // ---------------------------------------------------------------- starting
-  savedSession() {
-    const r = this.storage.read(KEYS.session);
-    if (r.ok && r.data && typeof r.data.save === "string") return r.data;
-    if (!r.ok && !r.missing) this.reportCorrupt(r.raw ?? "");
+  /** Pauses between moves, from the speed setting (none at all with `?fast=1`). */
+  get pauses() {
+    if (this.fast) return { bot: 0, handEnd: 0, afterHuman: 0 };
+    const k = SPEEDS[this.settings.speed] ?? 1;
+    return { bot: Math.round(PAUSES.bot * k), handEnd: Math.round(PAUSES.handEnd * k), afterHuman: Math.round(PAUSES.afterHuman * k) };
+  }
+
+  // ------------------------------------------------------------ saved data
+  /** Read, migrate and check one kind of data; bad data is set aside and reported. */
+  loadKind(kind) {
+    return this.loadChecked(kind).value;
+  }
+
+  /** Like loadKind, and says whether bad data was found (and set aside): {value, bad}. */
+  loadChecked(kind) {
+    const value = this._load(kind);
+    return { value, bad: this.lastBad === kind };
+  }
+
+  _load(kind) {
+    this.lastBad = null;
+    const r = load(this.storage, kind, { presets: this.presets });
+    if (r.status === "ok") {
+      if (r.migratedFrom !== null) {
+        // Keep what was there, then store the current version (migrated once, not on every read).
+        this.storage.setAside(KEYS[kind], r.raw, `migrated from version ${r.migratedFrom}`);
+        this.storage.write(KEYS[kind], r.value);
+      }
+      return r.value;
+    }
+    if (r.status === "bad") {
+      this.setAside(kind, r.raw, r.error);
+      if (kind === "settings") return r.partial ?? null; // the good fields are still used
+    }
     return null;
   }
 
-  reportCorrupt(raw) {
-    this.storage.setAside(KEYS.session, raw);
-    this.dialogs.notice(t("save.corrupt"), this.storage.backupURL());
+  setAside(kind, raw, reason) {
+    console.warn(`saved ${kind} set aside: ${reason}`);
+    this.storage.setAside(KEYS[kind], raw, reason);
+    this.lastBad = kind;
+    this.dialogs.notice(t(`saved.bad.${kind}`), this.storage.backupURL());
+  }
+
+  /** The saved session, checked (except the save blob, which `checkedSession` tries). */
+  savedSession() {
+    return this.loadKind("session");
+  }
+
+  /**
+   * The saved session once the engine has loaded its save (so a tampered game is caught
+   * before "Continuar partida" is offered), with the observation it gives: {session, obs}.
+   */
+  async checkedSession() {
+    const session = this.savedSession();
+    if (!session) return null;
+    try {
+      const reply = await this.client.call("load", { save: session.save });
+      this.savedObs = { [session.id]: reply.observation }; // for the score, if it is given up
+      return { session, obs: reply.observation };
+    } catch (err) {
+      const raw = this.storage.getRaw(KEYS.session);
+      if (raw !== null) this.setAside("session", raw, err.message);
+      return null;
+    }
+  }
+
+  storedSettings() {
+    return this.loadKind("settings");
+  }
+
+  saveSettings(settings) {
+    this.storage.write(KEYS.settings, { ...DEFAULT_SETTINGS, ...settings });
+  }
+
+  /** Add a finished match's tally to the statistics (once: the match id guards it). */
+  commitStats(tally, entry) {
+    const stats = this.loadKind("stats") ?? emptyStats();
+    const next = commitTally(stats, tally, entry);
+    if (next !== stats) this.storage.write(KEYS.stats, next);
+  }
+
+  /**
+   * A saved match that is given up (the player starts another, or leaves the table): a
+   * loss and an abandonment in the statistics, and no saved game any more.
+   */
+  abandonSaved(session, obs = null) {
+    if (session?.tally && !session.tally.finished) {
+      const entry = finishTally(session.tally, obs, { left: true });
+      this.commitStats(session.tally, entry);
+    }
+    this.storage.remove(KEYS.session);
   }
 
   async resume(session) {
     const gen = ++this.generation;
+    this.stopAll();
     this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}) };
     let reply;
     try {
       reply = await this.client.call("load", { save: session.save });
     } catch (err) {
-      this.reportCorrupt(JSON.stringify(session));
+      const raw = this.storage.getRaw(KEYS.session);
+      if (raw !== null) this.setAside("session", raw, err.message);
       this.dialogs.showStart(null, this.settings);
       return;
     }
     if (gen !== this.generation) return;
+    this.sessionId = session.id;
+    this.tally = session.tally ?? newTally(this.settings, session.id, { partial: true });
+    this.tabs?.claim();
+    this.dialogs.closeAll();
     this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
     this.accept(reply, { quiet: true });
   }
@@ -99,7 +187,7 @@ export class GameManager {
     const gen = ++this.generation;
     this.stopAll();
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
-    this.storage.write(KEYS.settings, this.settings);
+    this.saveSettings(this.settings);
     this.dialogs.closeAll();
     this.view.hideBanner();
     this.view.clearBubbles();
@@ -112,6 +200,12 @@ export class GameManager {
       return;
     }
     if (gen !== this.generation) return;
+    // A game still saved is given up for this one (the start screen asked first).
+    const stored = this.savedSession();
+    if (stored) this.abandonSaved(stored, stored.id === this.sessionId ? this.obs : this.savedObs?.[stored.id] ?? null);
+    this.sessionId = newId();
+    this.tally = newTally(this.settings, this.sessionId);
+    this.tabs?.claim();
     this.lastEvent = -1;
     this.accept(reply, {});
   }
@@ -121,13 +215,19 @@ export class GameManager {
   accept(reply, { quiet = false } = {}) {
     const obs = reply.observation;
     this.obs = obs;
-    if (obs.winner === null) {
-      this.storage.write(KEYS.session, { save: reply.save, settings: this.settings });
-    } else {
-      this.storage.remove(KEYS.session); // a finished match is not resumed
-    }
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
     if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
+    if (this.tally) tallyEvents(this.tally, fresh, obs);
+    if (obs.winner === null) {
+      // One write: the game and its statistics so far, so a reload never counts twice.
+      this.storage.write(KEYS.session, {
+        id: this.sessionId, tab: this.tabs?.id ?? null, save: reply.save, settings: this.settings, tally: this.tally,
+      });
+    } else {
+      if (this.tally && !this.tally.finished) this.commitStats(this.tally, finishTally(this.tally, obs));
+      this.storage.remove(KEYS.session); // a finished match is not resumed
+      this.tabs?.release();
+    }
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
     // Render first: the seats' speech bubbles must exist before the events are narrated.
@@ -382,13 +482,31 @@ export class GameManager {
     }
   }
 
+  /** "Sair da mesa": the match counts as lost (and abandoned). */
   leave() {
     this.generation++;
     this.stopAll();
+    if (this.tally && this.obs && this.obs.winner === null) {
+      this.abandonSaved({ id: this.sessionId, tally: this.tally }, this.obs);
+    }
     this.storage.remove(KEYS.session);
+    this.tabs?.release();
+    this.tally = null;
+    this.sessionId = null;
     this.obs = null;
     this.setPhase("start");
     this.dialogs.showStart(null, this.settings);
+  }
+
+  /** Another tab took the game: stop here without saving anything more. */
+  takenOver() {
+    if (!this.obs || this.obs.winner !== null) return;
+    this.generation++;
+    this.stopAll();
+    this.tally = null;
+    this.sessionId = null;
+    this.setPhase("elsewhere");
+    this.dialogs.showElsewhere();
   }
 
   stopAll() {

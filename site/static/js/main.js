@@ -5,7 +5,9 @@ import { client, startEngine } from "./engine_boot.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
 import { InputManager } from "./input_manager.js";
-import { KEYS, StorageManager } from "./storage.js";
+import { StorageManager } from "./storage.js";
+import { StatsView } from "./stats_view.js";
+import { TabGuard } from "./tab_guard.js";
 import { TableView } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -166,36 +168,62 @@ function startTable() {
   const root = $("app");
   const view = new TableView(root);
   let manager;
+  let stats;
+  // Offer the start screen: "Continuar partida" only for a save the engine could load.
+  const offerStart = async () => {
+    const gen = manager.generation;
+    const saved = await manager.checkedSession();
+    if (gen !== manager.generation) return; // a game started meanwhile
+    manager.setPhase("start");
+    dialogs.showStart(saved, manager.settings);
+  };
   const dialogs = new Dialogs({
     onStart: (settings) => manager.newGame(settings),
     onContinue: () => {
       const session = manager.savedSession();
       if (session) manager.resume(session);
-      else dialogs.showStart(null, manager.settings);
+      else offerStart();
     },
     onAgain: () => manager.newGame(manager.settings),
-    onMenu: () => dialogs.showStart(null, manager.settings),
+    onMenu: () => offerStart(),
     onLeave: () => manager.leave(),
     onPause: (paused) => manager.setPaused(paused),
+    onOpenStats: () => stats.open(),
+    onPlayHere: () => {
+      const session = manager.savedSession();
+      if (session) manager.resume(session);
+      else offerStart();
+    },
+    onSettingsChange: (settings) => {
+      manager.settings = { ...manager.settings, ...settings };
+      manager.saveSettings(manager.settings);
+    },
   });
+  const tabs = new TabGuard({
+    onTakenOver: () => manager.takenOver(),
+    onPresence: (elsewhere) => dialogs.setElsewhere(elsewhere),
+  });
+  storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
   const input = new InputManager(root, (intent) => manager.intent(intent));
-  manager = new GameManager({ client, view, input, storage, dialogs, fast: opts.fast, scenario: opts.scenario });
+  manager = new GameManager({
+    client, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(),
+  });
   game = manager;
+  stats = new StatsView({ manager, dialogs, onImported: () => offerStart() });
   const pause = $("pause");
   pause.onclick = () => {
     manager.setPaused(!manager.paused);
     pause.setAttribute("aria-pressed", String(manager.paused));
     pause.textContent = manager.paused ? view.t?.("menu.resume") ?? "Continuar" : "Pausar";
   };
-  const stored = storage.read(KEYS.settings);
-  const settings = { ...DEFAULT_SETTINGS, ...(stored.ok ? stored.data : {}), ...opts.settings };
+  const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...opts.settings };
+  manager.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
   manager.settings = settings;
-  const session = manager.savedSession();
   if (opts.autostart) {
     manager.newGame(settings);
   } else {
     manager.setPhase("start");
-    dialogs.showStart(session, settings);
+    offerStart();
   }
   // For the console and the tests: what the human sees, and a way to start a scenario
   // without reloading Pyodide.
@@ -205,6 +233,12 @@ function startTable() {
     },
     get busy() {
       return manager.busy;
+    },
+    get tab() {
+      return tabs.id;
+    },
+    get pauses() {
+      return manager.pauses;
     },
     start(settings = {}, scenario = {}) {
       manager.scenario = scenario;
