@@ -471,8 +471,12 @@ class Cards:
             cards = groups[s]
             names = ", ".join(self.name(c) + (f" ({self.manilha(c)})" if self.manilha(c) else "") for c in cards)
             pics = "".join(self.html(c, small=True) for c in cards)
+            first = cards[0]
+            label = self.manilha(first) or (self.s(f"rank.{first[0]}") if first[0] in "QJKA" else first[0])
+            cls = "order-name manilha" if self.manilha(first) else "order-name"
             rows.append(f'<li><span class="order-n" aria-hidden="true">{i}</span>'
                         f'<span class="order-cards">{pics}</span>'
+                        f'<span class="{cls}" aria-hidden="true">{html.escape(label)}</span>'
                         f'<span class="visually-hidden">{i}: {html.escape(names)}</span></li>')
         title = html.escape(self.s("tutorial.order"))
         return f'<figure class="card-order"><figcaption>{title}</figcaption><ol>{"".join(rows)}</ol></figure>'

@@ -9,7 +9,7 @@
 import { cardName } from "./cards.js";
 import { EngineError } from "./engine_client.js";
 import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
-import { t } from "./i18n.js";
+import { phrase, t } from "./i18n.js";
 import { MiniTable } from "./mini_table.js";
 import { callName, seatName } from "./table_view.js";
 
@@ -301,9 +301,26 @@ export class Exercise {
     // Once judged, the last round played stays in front (not the empty next one).
     if (over && hv.rounds.length > 1 && hv.rounds.at(-1).plays.length === 0) hv.rounds = hv.rounds.slice(0, -1);
     const obs = over && this.obs.hand_number !== this.startHand ? { ...this.handObs, score: hv.score, to_move: null, legal_actions: [] } : this.obs;
-    this.view = { obs, ...hv, interactive: this.state === "playing", busy, over, overText,
+    this.view = { obs, ...hv, says: this.says(), interactive: this.state === "playing", busy, over, overText,
       offer: this.ex.offer || [], free: this.ex.goal === "free" };
     this.table.render(this.view);
+  }
+
+  /** What the bots said since the learner's last move ("Truco!", "Aceito!"): speech bubbles. */
+  says() {
+    const out = {};
+    const p = this.obs && this.obs.hand_number === this.startHand ? this.obs.pending : null;
+    if (p && p.asker !== 0) out[p.asker] = `${callName(p.name)}!`;
+    const list = this.events || [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i];
+      if (e.seat === 0 || e.type === "deal") break;
+      if (out[e.seat] !== undefined) continue;
+      if (e.type === "raise") out[e.seat] = `${callName(e.name)}!`;
+      else if (e.type === "accept") out[e.seat] = e.mao_de_dez ? phrase("say.dez_play", e.n) : phrase("say.accept", e.n);
+      else if (e.type === "run") out[e.seat] = e.mao_de_dez ? phrase("say.dez_run", e.n) : phrase("say.run", e.n);
+    }
+    return out;
   }
 
   announce(e) {

@@ -133,6 +133,8 @@ export class MiniTable {
       }
       seat.classList.toggle("to-move", obs.to_move === s && !this.view.over);
       seat.append(label, cards);
+      const said = (this.view.says || {})[s];
+      if (said) seat.append(el("p", "bubble mt-bubble", said));
       this.seatsEl.append(seat);
     }
   }
@@ -197,6 +199,7 @@ export class MiniTable {
       this.handEl.append(b);
     }
     this.handEl.classList.toggle("playable", myTurn);
+    this.root.classList.toggle("to-play", myTurn);
   }
 
   renderActions(view) {

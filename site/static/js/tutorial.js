@@ -127,6 +127,14 @@ function show(slug, { focus = false } = {}) {
     if (link.dataset.lesson === lesson.slug) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  // On a phone the list is a row of numbers: bring the current one into view.
+  const list = $(".toc-list");
+  const link = $(`.tut-toc a[data-lesson="${lesson.slug}"]`);
+  if (list && link && list.scrollWidth > list.clientWidth) {
+    const a = link.getBoundingClientRect();
+    const b = list.getBoundingClientRect();
+    list.scrollLeft += a.left - b.left - (b.width - a.width) / 2;
+  }
   $(".tut-intro").hidden = lesson.n !== 1;
   document.title = `${lesson.title} — ${t("tutorial.title")}`;
   progress.setLast(lesson.slug);
