@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+CARE_PRIOR = 0.3
+"""Pseudo-count of wasted plays before any is seen (0.3 in 2 follows reads as 30%
+careless): until a team shows careful play, it is not assumed to be flawless."""
+
+
 @dataclass
 class TeamStats:
     """Counts for one team, with Beta-like priors folded into the rates."""
@@ -20,6 +25,9 @@ class TeamStats:
     accepts: int = 0
     runs: int = 0
     counters: int = 0
+    showdowns: int = 0
+    """Hands this team opened the raising in that were then played out to the end."""
+    showdown_wins: int = 0
     follows: int = 0
     """Face-up plays following in a round while holding a lower card shown later."""
     wastes: int = 0
@@ -28,6 +36,11 @@ class TeamStats:
     def raise_rate(self) -> float:
         """Share of hands in which the team asks for a raise first."""
         return (self.raised_hands + 0.6) / (self.hands + 2.0)
+
+    def honesty(self) -> float:
+        """Share of the hands it raised (and played out) that the team won: near 1 for a
+        player that raises on strength, near 1/2 or below for a bluffer or a random one."""
+        return (self.showdown_wins + 1.5) / (self.showdowns + 2.0)
 
     def answers(self) -> int:
         return self.accepts + self.runs + self.counters
@@ -40,14 +53,14 @@ class TeamStats:
         """Share of requests the team answers with a raise."""
         return (self.counters + 0.4) / (self.answers() + 2.0)
 
-    def carelessness(self) -> float:
+    def carelessness(self, prior: float | None = None) -> float:
         """Estimated share of careless (random-looking) card plays, from 0 to 1.
 
         A careful player who cannot take the round, or whose partner holds it, plays a low
         card; wasting a higher one while holding a lower one is what random play does
         about half the time.
         """
-        rate = (self.wastes + 0.1) / (self.follows + 2.0)
+        rate = (self.wastes + (CARE_PRIOR if prior is None else prior)) / (self.follows + 2.0)
         return min(1.0, rate / 0.5)
 
 
@@ -105,8 +118,13 @@ class Memory:
                     else:
                         self.teams[team].runs += 1
                 pending_team = None
-            elif t == "hand" and fresh and strength is not None:
-                self._judge_plays(log[seg_start:pos], strength, obs["players"])
+            elif t == "hand" and fresh:
+                if e.get("reason") == "rounds":
+                    for team in raised:
+                        self.teams[team].showdowns += 1
+                        self.teams[team].showdown_wins += e.get("winner") == team
+                if strength is not None:
+                    self._judge_plays(log[seg_start:pos], strength, obs["players"])
         if len(self._done) > 64:  # keep memory bounded over long series
             for key in sorted(self._done)[:-8]:
                 del self._done[key]
