@@ -36,12 +36,12 @@ from truco import api  # noqa: E402
 READY = "#app[data-engine-state=ready]"
 SESSION, SETTINGS, STATS, BACKUP = "truco:session", "truco:settings", "truco:stats", "truco:backup"
 
-# The resume scenarios (seeded): the moment to reload at is reached by `prepare`.
-PENDING = ({"mode": "1x1", "level": "dificil", "series": 1, "timer": 30},
-           {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
-COVERED = ({"mode": "1x1", "level": "facil", "series": 1, "timer": 0},
-           {"seed": 13, "hands": [["3c", "Kh", "5d"], ["4h", "5c", "4s"]], "dealer": 1})
-DEZ = ({"mode": "2x2", "level": "medio", "series": 3, "timer": 0},
+# The resume scenarios (seeded). In the first, the human wins the first round, covers a
+# card in the second, and the bot answers with a truco: reloaded there, it is both "after a
+# covered card" and "during a pending raise" (found by searching seeds with truco.api).
+COVER_RAISE = ({"mode": "1x1", "level": "dificil", "series": 1, "timer": 30, "speed": "lento"},
+               {"seed": 5, "dealer": 1})
+DEZ = ({"mode": "2x2", "level": "medio", "series": 3, "timer": 0, "speed": "normal"},
        {"seed": 17, "score": [10, 4], "dealer": 3})
 
 
@@ -102,34 +102,58 @@ def act(page):
     wait_turn(page, before)
 
 
-def trace(o):
-    return {"n": o["log"][-1]["n"], "score": o["score"], "games": o["games"], "hand": o["hand"],
-            "to_move": o["to_move"], "pending": o["pending"], "winner": o["winner"]}
+# `act` played in the page, many moves in one call (a round trip per move is slow).
+PLAY_ON = """async ({ untilGame, limit }) => {
+  const app = document.getElementById('app');
+  const settled = () => {
+    const o = window.__truco.observation;
+    return o && !window.__truco.busy && (app.dataset.phase === 'human' || app.dataset.phase === 'over');
+  };
+  const wait = async (test) => {
+    for (let i = 0; i < 3000 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
+    if (!test()) throw new Error('the table did not settle');
+  };
+  const trace = (o) => ({ n: o.log.at(-1).n, score: o.score, games: o.games, hand: o.hand,
+                          to_move: o.to_move, pending: o.pending, winner: o.winner });
+  const out = [];
+  const events = [];
+  let seen = -1;
+  for (let k = 0; k < limit; k++) {
+    await wait(settled);
+    const o = window.__truco.observation;
+    for (const e of o.log) if (e.n > seen) events.push(e);
+    seen = o.log.at(-1).n;
+    out.push(trace(o));
+    if (app.dataset.phase === 'over' || (untilGame && (o.games[0] || o.games[1]))) return { trace: out, events };
+    const button = document.querySelector('#actions button[data-action=accept]')
+      || document.querySelector('#hand .card.in-hand:not([disabled])');
+    button.click();
+    await wait(() => window.__truco.observation.log.at(-1).n !== seen && settled());
+  }
+  throw new Error('the match did not end');
+}"""
 
 
-def play_on(page, until=None, limit=300):
-    """Play with the fixed rule until the match ends (or `until(obs)`); the trace of it."""
-    out = [trace(obs(page))]
-    for _ in range(limit):
-        o = obs(page)
-        if phase(page) == "over" or (until and until(o)):
-            return out
-        act(page)
-        out.append(trace(obs(page)))
-    raise AssertionError("the match did not end")
+def play_on(page, until_game=False, limit=400, events=False):
+    """Play with the fixed rule (see `act`) until the match ends, or the first game of a
+    series does; the trace of it (and every public event seen, with `events`)."""
+    r = page.evaluate(PLAY_ON, {"untilGame": until_game, "limit": limit})
+    return (r["trace"], r["events"]) if events else r["trace"]
 
 
-def cover_second_round(page):
-    act(page)  # 3c wins the first round: the human leads the second
+def cover_then_truco(page):
+    """COVER_RAISE up to the moment of the reload."""
+    start(page, *COVER_RAISE)
+    act(page)  # the first card wins the first round: the human leads the second
+    assert len(obs(page)["rounds"]) == 2
     page.locator("#actions [data-action=toggle-cover]").click()
     before = last_n(page)
     page.locator("#hand .card.in-hand").first.click()
     wait_turn(page, before)
-    assert any(e["type"] == "cover" and e["seat"] == 0 for e in obs(page)["log"])
-
-
-def first_game_over(o):
-    return o["games"] != [0, 0]
+    o = obs(page)
+    assert any(e["type"] == "cover" and e["seat"] == 0 for e in o["log"]), "a covered card"
+    assert o["pending"] and o["pending"]["name"] == "truco" and o["to_move"] == 0, "the bot asks for truco"
+    return o
 
 
 def storage(page, key):
@@ -195,24 +219,23 @@ def main(ctx):
 def baselines(main):
     """Each resume scenario played through without a reload, from the moment of the reload."""
     out = {}
-    start(main, *PENDING)
-    assert obs(main)["pending"], "the bot asks for truco at once with this deal"
-    out["pending"] = play_on(main)
-    start(main, *COVERED)
-    cover_second_round(main)
-    out["covered"] = play_on(main)
+    cover_then_truco(main)
+    out["cover_raise"] = play_on(main)
     start(main, *DEZ)
     assert obs(main)["decision"]
-    out["dez"] = play_on(main, until=first_game_over)
+    out["dez"] = play_on(main, until_game=True)
     return out
 
 
 # --------------------------------------------------------------- resume by reload
-def test_reload_during_a_pending_raise_resumes_and_ends_the_same(main, baselines):
-    start(main, *PENDING)
-    before = obs(main)
-    assert before["pending"] and before["to_move"] == 0
+def test_reload_after_a_covered_card_during_a_pending_raise_resumes_and_ends_the_same(main, baselines):
+    before = cover_then_truco(main)
     reload(main)
+    # The settings of the last game are remembered by the start screen.
+    assert main.locator("input[name=mode][value='1x1']").is_checked()
+    assert main.locator("input[name=level][value=dificil]").is_checked()
+    assert main.locator("#timer-select").input_value() == "30"
+    assert main.locator("#speed").input_value() == "lento"
     expect(main.locator("#continue-summary")).to_contain_text("1 × 1, Difícil")
     # Starting another game asks first, in the page (no native dialog).
     main.on("dialog", lambda d: pytest.fail(f"a native dialog opened: {d.message}"))
@@ -225,23 +248,13 @@ def test_reload_during_a_pending_raise_resumes_and_ends_the_same(main, baselines
     expect(main.locator("#start-dialog")).to_be_visible()
     continue_game(main)
     after = obs(main)
-    assert after == before, "the same cards, turn, pending raise and timer setting"
+    assert after == before, "the same cards, covered card, turn, pending raise and timer setting"
     assert after["options"]["timer"] == 30
     expect(main.locator("#timer")).to_be_visible()
     expect(main.locator("#prompt")).to_contain_text("pediu Truco")
-    assert play_on(main) == baselines["pending"]
-    main.console_watch.check()
-
-
-def test_reload_after_a_covered_card_resumes_and_ends_the_same(main, baselines):
-    start(main, *COVERED)
-    cover_second_round(main)
-    before = obs(main)
-    reload(main)
-    continue_game(main)
-    assert obs(main) == before
     expect(main.locator('#trick .played[data-seat="0"] .card.covered')).to_have_count(1)
-    assert play_on(main) == baselines["covered"]
+    assert play_on(main) == baselines["cover_raise"]
+    main.console_watch.check()
 
 
 def test_closing_the_browser_during_a_mao_de_dez_decision_resumes_the_series(browser, base_url, main, baselines):
@@ -256,13 +269,13 @@ def test_closing_the_browser_during_a_mao_de_dez_decision_resumes_the_series(bro
         continue_game(page)
         assert obs(page) == before, "same cards, decision, score and series"
         expect(page.locator("#prompt")).to_contain_text("Mão de dez")
-        assert play_on(page, until=first_game_over) == baselines["dez"]
+        assert play_on(page, until_game=True) == baselines["dez"]
         page.console_watch.check()
     finally:
         context.close()
 
 
-def test_settings_are_remembered_and_speed_sets_the_pauses(main):
+def test_settings_changed_on_the_start_screen_are_saved_and_speed_sets_the_pauses(main):
     start(main, *DEZ)
     main.get_by_role("button", name="Sair da mesa").click()
     main.get_by_role("button", name="Sair e perder").click()
@@ -270,36 +283,23 @@ def test_settings_are_remembered_and_speed_sets_the_pauses(main):
     expect(form).to_be_visible()
     assert form.locator("input[name=mode][value='2x2']").is_checked(), "the last game's settings"
     main.locator("details.more summary").click()
-    main.locator("#series").select_option("3")
-    main.locator("#speed").select_option("lento")
-    main.locator("input[name=level][value=dificil]").check()
+    main.locator("#series").select_option("5")
+    main.locator("#speed").select_option("rapido")
+    main.locator("input[name=level][value=facil]").check()
     saved = stored(main, SETTINGS)["data"]
-    assert saved["speed"] == "lento" and saved["series"] == 3 and saved["level"] == "dificil"
-    reload(main)
-    assert main.locator("#speed").input_value() == "lento"
-    assert main.locator("#series").input_value() == "3"
-    assert form.locator("input[name=level][value=dificil]").is_checked()
-    # ?fast=1 takes the pauses away; without it the speed setting sets them.
+    assert saved["speed"] == "rapido" and saved["series"] == 5 and saved["level"] == "facil"
+    # ?fast=1 takes the pauses away; without it the speed setting scales them.
     assert main.evaluate("window.__truco.pauses.bot") == 0
-    pauses = main.evaluate("""async () => {
-        const { SPEEDS } = await import('./static/js/game_manager.js');
-        return SPEEDS; }""")
-    assert pauses["lento"] > pauses["normal"] > pauses["rapido"]
+    speeds = main.evaluate("""async () => (await import('./static/js/game_manager.js')).SPEEDS""")
+    assert speeds["lento"] > speeds["normal"] > speeds["rapido"]
 
 
 # ----------------------------------------------------------------------- statistics
 def test_statistics_count_a_game_from_the_public_events(main):
     set_storage(main, {STATS: None, SESSION: None})
     start(main, {"mode": "1x1", "level": "medio", "series": 1}, {"seed": 101})
-    events = []
-    seen = -1
-    while phase(main) != "over":
-        o = obs(main)
-        events += [e for e in o["log"] if e["n"] > seen]
-        seen = o["log"][-1]["n"]
-        act(main)
+    _, events = play_on(main, events=True)
     o = obs(main)
-    events += [e for e in o["log"] if e["n"] > seen]
     hands = [e for e in events if e["type"] == "hand"]
     stats = stored(main, STATS)["data"]
     b = stats["buckets"]["1x1/medio"]
@@ -517,11 +517,14 @@ def test_storage_that_throws_on_every_call_still_plays(browser, base_url):
     context = browser.new_context(base_url=base_url)
     context.add_init_script(THROWING_STORAGE)
     try:
-        page = open_page(context, "/?fast=1&mode=1x1")
+        page = open_page(context, "/?mode=1x1")  # not fast: the real pauses, from the speed setting
         expect(page.locator("#start-notes")).to_contain_text("o progresso não será guardado")
         expect(page.locator("#storage-note")).to_contain_text("Sem salvamento")
+        page.locator("details.more summary").click()
+        page.locator("#speed").select_option("rapido")
         page.get_by_role("button", name="Começar").click()
         wait_turn(page, None)
+        assert page.evaluate("window.__truco.pauses") == {"bot": 300, "handEnd": 760, "afterHuman": 100}
         for _ in range(4):
             act(page)
         expect(page.locator("#storage-note")).to_be_visible()

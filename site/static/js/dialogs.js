@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 export class Dialogs {
   constructor(handlers) {
     // {onStart(settings), onContinue(), onAgain(), onMenu(), onLeave(), onPause(bool),
-    //  onOpenStats(), onPlayHere(), onSettingsChange(settings)}
+    //  onOpenStats(), onPlayHere(), onSettingsChange(settings), hasSavedGame()}
     this.h = handlers;
     this.start = $("start-dialog");
     this.end = $("end-dialog");
@@ -28,7 +28,8 @@ export class Dialogs {
 
     this.form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      if (this.pendingSession) {
+      // Asked at the moment of the click: another tab may have started a game meanwhile.
+      if (this.h.hasSavedGame ? this.h.hasSavedGame() : this.pendingSession) {
         const go = await this.confirm({
           title: t("start.confirm_new"),
           detail: t("start.confirm_new.detail"),

@@ -156,7 +156,7 @@ export class GameManager {
     if (gen !== this.generation) return;
     this.sessionId = session.id;
     this.tally = session.tally ?? newTally(this.settings, session.id, { partial: true });
-    this.tabs?.claim();
+    this.claim();
     this.dialogs.closeAll();
     this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
     this.accept(reply, { quiet: true });
@@ -205,7 +205,7 @@ export class GameManager {
     if (stored) this.abandonSaved(stored, stored.id === this.sessionId ? this.obs : this.savedObs?.[stored.id] ?? null);
     this.sessionId = newId();
     this.tally = newTally(this.settings, this.sessionId);
-    this.tabs?.claim();
+    this.claim();
     this.lastEvent = -1;
     this.accept(reply, {});
   }
@@ -498,9 +498,14 @@ export class GameManager {
     this.dialogs.showStart(null, this.settings);
   }
 
+  /** This tab plays the saved game now (tabs only share it when storage keeps it). */
+  claim() {
+    if (this.storage.persistent) this.tabs?.claim();
+  }
+
   /** Another tab took the game: stop here without saving anything more. */
   takenOver() {
-    if (!this.obs || this.obs.winner !== null) return;
+    if (!this.obs || this.obs.winner !== null || !this.storage.persistent) return;
     this.generation++;
     this.stopAll();
     this.tally = null;

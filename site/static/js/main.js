@@ -135,6 +135,10 @@ window.__engine = Object.freeze({
   get timings() {
     return client.timings;
   },
+  /** "snapshot" or "wheel": how the worker started Python. */
+  get start() {
+    return client.startedFrom;
+  },
 });
 
 // ------------------------------------------------------------------ the table
@@ -194,6 +198,7 @@ function startTable() {
       if (session) manager.resume(session);
       else offerStart();
     },
+    hasSavedGame: () => manager.savedSession() !== null,
     onSettingsChange: (settings) => {
       manager.settings = { ...manager.settings, ...settings };
       manager.saveSettings(manager.settings);
