@@ -17,6 +17,9 @@ A lesson is one Markdown file with a TOML front matter between two ``+++`` lines
     right = "O 7 de ouros é manilha: ganha do 3."
     wrong = "Só uma manilha ganha do 3."
     why = { "play 2c" = "O 2 perde do 3." }   # optional, by the learner's first action
+    # optional: offer = ["raise", "cover"] shows those buttons even where the engine says no;
+    # marks = true marks the manilhas on the cards (off: the learner should know them);
+    # players, score, preset, ferro, series, timer, level (the bots), seed, refused (text)
     solution = ["0 play 7d"]           # a path judged right (checked here, replayed by the tests)
     mistake = ["0 play 2c"]            # a path judged wrong
 
@@ -70,7 +73,7 @@ GOALS = {
 EXERCISE_KEYS = {
     "id", "title", "prompt", "players", "hands", "dealer", "score", "preset", "ferro", "series",
     "timer", "level", "seed", "setup", "goal", "want", "min", "actions", "offer", "right",
-    "wrong", "why", "refused", "solution", "mistake",
+    "wrong", "why", "refused", "solution", "mistake", "marks",
 }
 # Keys the page does not receive (the tests read them from the files).
 PRIVATE_KEYS = {"solution", "mistake"}
@@ -186,6 +189,7 @@ def check_exercise(ex: dict, where: str) -> dict:
         _need(isinstance(out["min"], int), where, "min must be an int")
     if goal == "action":
         _need(isinstance(out.get("actions"), list) and out["actions"], where, "goal 'action' needs actions = [...]")
+    _need(isinstance(out.get("marks", False), bool), where, "marks must be true or false")
     _need(isinstance(out["offer"], list) and set(out["offer"]) <= OFFERS, where, f"offer must list some of {sorted(OFFERS)}")
     for key in ("prompt", "right", "wrong"):
         _need(isinstance(out.get(key), str) and out[key].strip(), where, f"{key!r} must be a non-empty string")

@@ -302,7 +302,9 @@ export class Exercise {
     if (over && hv.rounds.length > 1 && hv.rounds.at(-1).plays.length === 0) hv.rounds = hv.rounds.slice(0, -1);
     const obs = over && this.obs.hand_number !== this.startHand ? { ...this.handObs, score: hv.score, to_move: null, legal_actions: [] } : this.obs;
     this.view = { obs, ...hv, says: this.says(), interactive: this.state === "playing", busy, over, overText,
-      offer: this.ex.offer || [], free: this.ex.goal === "free" };
+      offer: this.ex.offer || [], free: this.ex.goal === "free",
+      // Lessons test what the learner knows: no manilha marks unless the exercise asks.
+      marks: this.ex.goal === "free" || Boolean(this.ex.marks) };
     this.table.render(this.view);
   }
 

@@ -49,7 +49,9 @@ export function explainRound(judged, players, names) {
   const label = (p) => (p.covered ? t("explain.covered_card") : cardText(p.card, manilhas, names));
   const who = (seat) => seatName(seat, 0, players);
   const parts = [];
-  if (result === "tie") {
+  if (result === "tie" && top.every((p) => p.covered)) {
+    parts.push(t("explain.tie_covered"));
+  } else if (result === "tie") {
     parts.push(t("explain.tie", { cards: joinAnd(top.map(label)) }));
   } else if (top.length > 1) {
     parts.push(t("explain.partners", { cards: joinAnd(top.map(label)), team: result === 0 ? t("explain.team.us") : t("explain.team.them") }));

@@ -83,6 +83,15 @@ export class MiniTable {
     this.renderPrompt(view);
   }
 
+  /**
+   * What the cards are drawn from: the observation (manilhas marked, as at the table), or
+   * plain cards when the lesson wants the learner to know the manilhas without a hint.
+   */
+  cardObs() {
+    const { obs, marks } = this.view;
+    return marks === false ? { manilhas: [], rules: {} } : obs;
+  }
+
   name(seat) {
     return seatName(seat, 0, this.view.obs.players);
   }
@@ -127,7 +136,7 @@ export class MiniTable {
       const cards = el("div", "mt-seat-cards");
       const visible = (obs.visible_hands || []).find((v) => v.seat === s);
       if (visible && !busy) {
-        for (const c of visible.cards) cards.append(cardElement(c, obs, { small: true }));
+        for (const c of visible.cards) cards.append(cardElement(c, this.cardObs(), { small: true }));
       } else {
         for (let i = 0; i < handSizes[s]; i++) cards.append(backElement({ small: true }));
       }
@@ -152,7 +161,7 @@ export class MiniTable {
       rounds.forEach((r, i) => {
         for (const p of r.plays) {
           if (p.seat !== s) continue;
-          const c = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, obs);
+          const c = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, this.cardObs());
           c.dataset.round = String(i + 1);
           if (i !== rounds.length - 1) c.classList.add("earlier");
           if (r.winner === s) c.classList.add("winner");
@@ -185,7 +194,7 @@ export class MiniTable {
         action = `play #${i + 1}`;
       } else {
         const card = hand[i];
-        b = cardElement(card, obs, { tag: "button" });
+        b = cardElement(card, this.cardObs(), { tag: "button" });
         action = `${covering ? "cover" : "play"} ${card}`;
         b.dataset.card = card;
         if (covering) b.setAttribute("aria-label", `${t("mt.cover_card")}: ${b.getAttribute("aria-label")}`);

@@ -186,6 +186,7 @@ function openEmbed(ex) {
   $("#embed-exercise").textContent = ex.title || ex.prompt;
   dialog.showModal();
   $("#embed-code").select();
+  $("#embed-code").scrollTop = 0;
 }
 
 $("#embed-copy").addEventListener("click", async () => {
