@@ -13,7 +13,9 @@ import pytest
 
 import truco
 from truco import bots
-from truco.bots.knowledge import read, strength_table
+from truco.bots.knowledge import manilhas_of, read, strength_table
+from truco.bots.simulate import sample_world
+from truco.signals import signal_for
 from truco.bots.simulate import hand_outcome
 from truco.judge import hand_outcome as engine_hand_outcome
 
@@ -51,12 +53,17 @@ def test_make_rejects_unknown_level_and_bad_rng():
 
 
 def test_strength_comes_from_the_rules():
-    """§2 and §9: the bot's strength table is the preset's, read from the observation."""
+    """§2 and §9: the bot's strength table is the hand's, read from the observation (the
+    fixed manilhas, or the ones a vira names)."""
     for name in truco.PRESETS:
-        rules = truco.preset(name)
-        table = strength_table(tuple(rules.summary()["manilhas"]))
-        for card in truco.DECK:
-            assert table[card] == rules.strength(card), (name, card)
+        for seed in range(4):
+            g = truco.new_game(name, seed=seed)
+            obs = g.observation(g.to_move)
+            table = strength_table(manilhas_of(obs))
+            rules = truco.preset(name)
+            want = rules.strength_table(obs.get("vira"))
+            for card in truco.DECK:
+                assert table[card] == want[card], (name, card)
 
 
 def test_hand_outcome_matches_the_judge():
@@ -236,12 +243,20 @@ def _random_positions(count: int, seed: int):
     while made < count:
         players = rng.choice((2, 4, 4, 6))
         score = [rng.choice((0, 2, 4, 8, 10)), rng.choice((0, 2, 6, 10))]
+        options = {"ferro": rng.choice(("escuro", "claras")),
+                   "baralho_limpo": rng.random() < 0.2, "familia_real": rng.random() < 0.2}
+        if players > 2:
+            options["sinais"] = rng.random() < 0.3
         g = truco.new_game(rng.choice(presets), players=players, seed=rng.randrange(10**6),
-                           score=score, ferro=rng.choice(("escuro", "claras")))
+                           score=score, **options)
         steps = rng.randrange(0, 14)
         for _ in range(steps):
             if g.to_move is None:
                 break
+            if options.get("sinais"):
+                for seat in range(players):
+                    if g.may_signal(seat) and rng.random() < 0.7:
+                        g.apply("signal " + signal_for(g.observation(seat)), seat=seat)
             g.apply(rng.choice(g.legal_actions()))
         if g.to_move is None:
             continue
@@ -319,6 +334,8 @@ def test_knowledge_never_counts_a_hidden_card_as_seen():
             if s in k.known:
                 continue
             hidden += cards
+        for c in k.hand:
+            assert c in g.hand["hands"][seat]
         for r in g.hand["rounds"]:
             for s, c, covered in r["plays"]:
                 if covered and s != seat:
@@ -326,3 +343,36 @@ def test_knowledge_never_counts_a_hidden_card_as_seen():
         pool = list(k.pool)
         for c in hidden:
             pool.remove(strength[c])  # raises if a hidden card were missing from the pool
+
+
+def test_partner_signal_shapes_the_sampled_deals():
+    """Sinais (2 x 2): the partner signalled the Zap, so every deal the bot imagines gives
+    the partner the Zap; a partner's 'nada' gives it no manilha and no three."""
+    for signal, want in (("zap", lambda v: 13 in v), ("nada", lambda v: max(v) < 9)):
+        for seed in range(30):
+            g = truco.new_game(players=4, seed=seed, sinais=True)
+            partner = (g.to_move + 2) % 4
+            true = signal_for(g.observation(partner))
+            if true != signal:
+                continue
+            g.apply("signal " + true, seat=partner)
+            k = read(g.observation(g.to_move))
+            assert partner in k.checks
+            rng = random.Random(seed)
+            for _ in range(50):
+                assert want(sample_world(k, rng)[partner])
+            break
+        else:
+            pytest.fail(f"no deal with a partner holding {signal!r} in 30 seeds")
+
+
+def test_baralho_limpo_and_vira_are_out_of_the_pool():
+    """§9: with baralho limpo the 4-7s (but the manilhas) are not in play; the vira is
+    out of play too: the bot never imagines them in a hand."""
+    g = truco.new_game(seed=3, players=2, baralho_limpo=True)
+    k = read(g.observation(g.to_move))
+    assert len(k.pool) + len(k.hand) == len(truco.preset("mineiro").deck(True))
+    g = truco.new_game("paulista", seed=3, players=2)
+    obs = g.observation(g.to_move)
+    k = read(obs)
+    assert obs["vira"] and len(k.pool) == 40 - 3 - 1

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..cards import DECK, RANKS
+from ..rules import preset as _preset
 
 COVERED = -1
 """A covered card is worth nothing (RULES.md §2, §4)."""
@@ -57,6 +58,11 @@ class Knowledge:
     """Strengths of every card this seat has not seen (hidden hands, covered, undealt)."""
     played: dict[int, list[tuple[int, int]]]
     """Seat -> (log position, strength) of the cards it played face up this hand."""
+    checks: dict
+    """Seat -> test its whole hand (strengths, played ones included) passes, from the
+    signal it sent (sinais): sampled deals are drawn to fit."""
+    musts: dict
+    """Seat -> strength of a card it must still hold (the manilha it signalled)."""
     value: int
     score_us: int
     score_them: int
@@ -70,20 +76,67 @@ class Knowledge:
         return [self.strength[c] for c in self.hand]
 
 
+def manilhas_of(obs: dict) -> tuple[str, ...]:
+    """This hand's manilhas as the seat sees them: the observation's per-hand list when it
+    has one (a vira names them, §9), else the preset's fixed ones."""
+    m = obs.get("manilhas")
+    if m is None:
+        m = obs["rules"]["manilhas"]
+    return tuple(m)
+
+
+@lru_cache(maxsize=32)
+def _deck(preset_name: str, limpo: bool) -> tuple[str, ...]:
+    try:
+        return _preset(preset_name).deck(limpo)
+    except (ValueError, TypeError, AttributeError):
+        return DECK
+
+
+def deck_of(obs: dict) -> tuple[str, ...]:
+    """The cards in play in this game (*baralho limpo* drops the 4-7s, §9)."""
+    limpo = bool((obs.get("options") or {}).get("baralho_limpo"))
+    return _deck(obs.get("preset", ""), limpo) if limpo else DECK
+
+
+SIGNAL_NAMES = ("zap", "copas", "espadilha", "pica-fumo")
+
+
+def signal_check(signal: str, manilhas: tuple[str, ...], strength: dict[str, int]):
+    """A test on a seat's strengths that an honest ``signal`` (the sinais) is true of, or
+    ``None`` for a signal that says nothing we can use."""
+    man = [strength[c] for c in manilhas]
+    if signal in SIGNAL_NAMES and len(man) == 4:
+        want = man[SIGNAL_NAMES.index(signal)]
+        stronger = set(man[:SIGNAL_NAMES.index(signal)])
+        return lambda vals: want in vals and not stronger.intersection(vals)
+    three = RANKS.index("3")
+    mset = set(man)
+    if signal == "tres":
+        return lambda vals: not mset.intersection(vals) and three in vals
+    if signal == "nada":
+        return lambda vals: not mset.intersection(vals) and three not in vals
+    return None
+
+
 def _result_int(result) -> int:
     return TIE if result == "tie" else int(result)
 
 
 def read(obs: dict) -> Knowledge:
     """Turn an observation into :class:`Knowledge` (pure function of ``obs``)."""
-    rules = obs["rules"]
-    strength = strength_table(tuple(rules["manilhas"]))
-    top = len(RANKS) + len(rules["manilhas"]) - 1
+    manilhas = manilhas_of(obs)
+    strength = strength_table(manilhas)
+    top = len(RANKS) + len(manilhas) - 1
     seat = obs["seat"]
     n = obs["players"]
     team = seat % 2
     hand = list(obs["hand"])
     seen: set[str] = set(hand)
+    if obs.get("vira"):
+        seen.add(obs["vira"])  # the turned-up card is out of play (§9)
+    for x in obs.get("exchanged") or []:
+        seen.update(x.get("cards") or [])  # cards shown and put away (família real)
     results: list[int] = []
     rounds = obs["rounds"]
     cur = rounds[-1] if rounds else {"leader": obs["mao"], "plays": []}
@@ -119,12 +172,26 @@ def read(obs: dict) -> Knowledge:
     sizes = obs["hand_sizes"]
     unknown_sizes = {s: sizes[s] for s in range(n)
                      if s not in known and (s != seat or obs["blind"])}
-    pool = [strength[c] for c in DECK if c not in seen]
+    pool = [strength[c] for c in deck_of(obs) if c not in seen]
+    checks = {}
+    musts: dict[int, int] = {}
+    for x in obs.get("signals") or []:
+        s = x.get("seat")
+        if s != seat and s in unknown_sizes:
+            sig = x.get("signal", "")
+            test = signal_check(sig, manilhas, strength)
+            if test is not None:
+                checks[s] = test
+                if sig in SIGNAL_NAMES and len(manilhas) == 4:
+                    v = strength[manilhas[SIGNAL_NAMES.index(sig)]]
+                    shown = any(pv == v for _, pv in played.get(s, []))
+                    if not shown and v in pool and unknown_sizes[s] > 0:
+                        musts[s] = v  # the named manilha is still in that hand
     score = obs["score"]
     return Knowledge(
         seat=seat, team=team, players=n, strength=strength, top_strength=top,
         hand=hand, blind=obs["blind"], kind=obs["hand_kind"], results=results,
         leader=cur["leader"], plays=plays, next_seat=(cur["leader"] + len(plays)) % n,
-        known=known, unknown_sizes=unknown_sizes, pool=pool, played=played,
+        known=known, unknown_sizes=unknown_sizes, pool=pool, played=played, checks=checks, musts=musts,
         value=obs["hand_value"], score_us=score[team], score_them=score[1 - team], obs=obs,
     )

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .knowledge import COVERED, TIE, Knowledge, read, strength_table
+from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import Memory
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
                        table_state)
@@ -208,7 +208,7 @@ class HeuristicBot:
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
         if self.style.reads_table:
-            self.memory.update(obs, strength_table(tuple(obs["rules"]["manilhas"])))
+            self.memory.update(obs, strength_table(manilhas_of(obs)))
         if len(legal) == 1:
             return legal[0]
         k = read(obs)
@@ -290,7 +290,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------- inference
     def _beat(self, k: Knowledge) -> tuple[float, ...]:
-        return beat_table(tuple(k.obs["rules"]["manilhas"]))
+        return beat_table(manilhas_of(k.obs))
 
     def _infer(self, k: Knowledge, worlds: list[list[list[int]]]) -> list[float]:
         """Reweight sampled deals by how likely each seat's visible choices were in them.
@@ -539,7 +539,7 @@ class HeuristicBot:
         n = k.players
         team = k.team
         can_cover = k.kind == "normal" and r >= 1
-        strong = k.top_strength - len(k.obs["rules"]["manilhas"])  # the best common rank
+        strong = k.top_strength - len(manilhas_of(k.obs))  # the best common rank
         if not k.plays:
             if r == 0:
                 if len(cards) == 3:

@@ -149,11 +149,25 @@ def sample_world(k: Knowledge, rng: random.Random) -> list[list[int]]:
         hands[s] = list(cards)
     need = sum(k.unknown_sizes.values())
     if need:
-        drawn = rng.sample(k.pool, need)
-        i = 0
-        for s, size in k.unknown_sizes.items():
-            hands[s] = drawn[i:i + size]
-            i += size
+        pool = k.pool
+        if k.musts:  # a signalled manilha goes to its hand first
+            pool = list(pool)
+            for v in k.musts.values():
+                pool.remove(v)
+            need -= len(k.musts)
+        for _ in range(30 if k.checks else 1):  # redraw until the signals fit (sinais)
+            drawn = rng.sample(pool, min(need, len(pool)))
+            i = 0
+            for s, size in k.unknown_sizes.items():
+                if s in k.musts:
+                    hands[s] = [k.musts[s]] + drawn[i:i + size - 1]
+                    i += size - 1
+                else:
+                    hands[s] = drawn[i:i + size]
+                    i += size
+            if all(test(hands[s] + [v for _, v in k.played.get(s, [])])
+                   for s, test in k.checks.items()):
+                break
     return hands
 
 
