@@ -11,12 +11,17 @@ What lands in dist/ (and nothing else; stale files are removed):
 - ``static/js/build_info.js`` generated: file names the worker needs (wheels, Pyodide dir)
 - ``pyodide/``               only the Pyodide files the app loads, from node_modules/pyodide
 - ``wheels/``                the micropip wheel (PyPI) and the engine wheel (built from py/)
+- ``snapshot/``              a gzip'd Pyodide memory snapshot with the engine imported (made
+                             under Node by scripts/make_snapshot.mjs); the worker starts from it
 - ``manifest.json``          every other file with its size and sha256
 
 The output is byte-identical on re-runs: files are rendered deterministically, the engine
 wheel is built with a fixed SOURCE_DATE_EPOCH, and a file whose bytes did not change is not
-rewritten. The engine wheel is cached in .cache/ under a hash of its sources, and the micropip
-wheel is downloaded once (``pip download``) into .cache/.
+rewritten. The engine wheel is cached in .cache/ under a hash of its sources, the snapshot
+under a hash of its inputs (Pyodide's files, the engine wheel, the snapshot script, Node's
+major version), and the micropip wheel is downloaded once (``pip download``) into .cache/.
+The snapshot is itself reproducible (the same inputs give the same bytes), so the cache only
+saves time.
 """
 
 from __future__ import annotations
@@ -59,6 +64,15 @@ MICROPIP_SHA256 = {
 
 # A fixed timestamp for the wheel's zip entries (1980-01-02, the zip epoch + 1 day).
 SOURCE_DATE_EPOCH = "315619200"
+
+# The memory snapshot: the script that makes it, where it goes in dist/ (the worker names
+# the same path, to start its download before build_info.js arrives) and its gzip level
+# (6: 9 saves 1 % for five times the time).
+SNAPSHOT_SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
+SNAPSHOT_FILE = "snapshot/engine.snapshot.gz"
+SNAPSHOT_GZIP_LEVEL = 6
+# The Pyodide files a snapshot depends on (it is only valid for the very same build).
+SNAPSHOT_PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 # Text files that must not name another origin (checked after every build).
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".xml"}
@@ -261,11 +275,12 @@ def engine_wheel() -> Path:
             raise BuildError(f"expected one wheel, got {built}")
         cache_dir.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built[0], cache_dir / built[0].name)
-    prune_engine_cache(keep=cache_dir)
+    prune_cache(keep=cache_dir)
     return cache_dir / built[0].name
 
 
-def prune_engine_cache(keep: Path, limit: int = 8) -> None:
+def prune_cache(keep: Path, limit: int = 8) -> None:
+    """Keep `keep` and the newest `limit - 1` other entries of its cache folder."""
     dirs = sorted((p for p in keep.parent.iterdir() if p.is_dir() and p != keep),
                   key=lambda p: p.stat().st_mtime, reverse=True)
     for old in dirs[limit - 1:]:
@@ -278,6 +293,79 @@ def engine_version() -> str:
     if not match:
         raise BuildError("py/truco/__init__.py has no __version__")
     return match.group(1)
+
+
+# --- Memory snapshot -----------------------------------------------------------------------
+
+def node_major() -> str:
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node is missing: Node.js 20 makes the Pyodide snapshot (see README)")
+    proc = subprocess.run([node, "--version"], capture_output=True, text=True, check=True)
+    return proc.stdout.strip().lstrip("v").split(".")[0]
+
+
+def snapshot_key(version: str, engine: Path) -> str:
+    """A hash of everything the snapshot's bytes depend on."""
+    import zlib
+
+    key = hashlib.sha256()
+    key.update(f"pyodide {version}\nnode {node_major()}\nzlib {zlib.ZLIB_VERSION}\n".encode())
+    key.update(f"gzip {SNAPSHOT_GZIP_LEVEL}\n".encode())
+    for name in SNAPSHOT_PYODIDE_FILES:
+        key.update(f"{name} {sha256((PYODIDE_NPM / name).read_bytes())}\n".encode())
+    key.update(f"wheel {engine.name} {sha256(engine.read_bytes())}\n".encode())
+    key.update(f"script {sha256(SNAPSHOT_SCRIPT.read_bytes())}\n".encode())
+    return key.hexdigest()
+
+
+def memory_snapshot(version: str, engine: Path) -> tuple[Path, dict]:
+    """The gzip'd snapshot of an interpreter that has imported the engine (cached by inputs).
+
+    Returns the file and its description: {"key", "size" (raw bytes), "sha256" (of the raw
+    bytes), "modules" (the engine modules it holds), "pyodide"}.
+    """
+    import gzip
+
+    key = snapshot_key(version, engine)
+    cache_dir = CACHE / "snapshot" / key[:32]
+    gz, info_file = cache_dir / "engine.snapshot.gz", cache_dir / "info.json"
+    if gz.is_file() and info_file.is_file():
+        info = json.loads(info_file.read_text())
+        if info.get("key") == key and info.get("gzipSha256") == sha256(gz.read_bytes()):
+            return gz, info
+    log("making the Pyodide memory snapshot (node scripts/make_snapshot.mjs)")
+    started = time.perf_counter()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
+        raw_path = Path(tmp) / "snapshot.bin"
+        proc = subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(engine), str(raw_path)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            sys.stderr.write(proc.stderr[-4000:])
+            raise BuildError("making the memory snapshot failed")
+        made = json.loads(proc.stdout.strip().splitlines()[-1])
+        if made.get("pyodide") != version:
+            raise BuildError(f"the snapshot was made with Pyodide {made.get('pyodide')}, not {version}")
+        raw = raw_path.read_bytes()
+        # mtime=0 and no file name: the same raw bytes always give the same gzip bytes.
+        packed = gzip.compress(raw, compresslevel=SNAPSHOT_GZIP_LEVEL, mtime=0)
+        info = {
+            "key": key,
+            "pyodide": version,
+            "size": len(raw),
+            "sha256": sha256(raw),
+            "gzipSha256": sha256(packed),
+            "modules": made["modules"],
+        }
+        tmp_gz = Path(tmp) / gz.name
+        tmp_gz.write_bytes(packed)
+        os.replace(tmp_gz, gz)
+        info_file.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
+    prune_cache(cache_dir, limit=3)  # ~7 MB each
+    log(f"snapshot: {len(raw) / 1e6:.1f} MB, {len(packed) / 1e6:.1f} MB gzip, "
+        f"{len(info['modules'])} engine modules, {time.perf_counter() - started:.1f}s")
+    return gz, info
 
 
 # --- Site ----------------------------------------------------------------------------------
@@ -386,13 +474,28 @@ def build_info_module(info: dict) -> bytes:
     ).encode("utf-8")
 
 
-def manifest(out: Output) -> bytes:
+def manifest(out: Output, snapshot: dict) -> bytes:
     files = {}
     for rel in sorted(out.files):
         data = out.data(rel)
         files[rel] = {"sha256": sha256(data), "size": len(data)}
     digest = sha256(json.dumps(files, sort_keys=True).encode())
-    doc = {"version": 1, "build": digest[:16], "files": files}
+    doc = {
+        "version": 1,
+        "build": digest[:16],
+        "files": files,
+        # The memory snapshot (also listed in `files`): made from these inputs (`key`, see
+        # snapshot_key), reproducible (the same key gives the same bytes), `size` and
+        # `sha256` of the raw snapshot inside the gzip.
+        "snapshot": {
+            "file": SNAPSHOT_FILE,
+            "key": snapshot["key"][:32],
+            "pyodide": snapshot["pyodide"],
+            "reproducible": True,
+            "size": snapshot["size"],
+            "sha256": snapshot["sha256"],
+        },
+    }
     return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
@@ -433,6 +536,8 @@ def build() -> None:
     out.add_file(f"wheels/{mp.name}", mp)
     engine = engine_wheel()
     out.add_file(f"wheels/{engine.name}", engine)
+    snapshot, snapshot_info = memory_snapshot(version, engine)
+    out.add_file(SNAPSHOT_FILE, snapshot)
 
     add_static(out)
     info = {
@@ -443,13 +548,17 @@ def build() -> None:
         "engineWheel": f"wheels/{engine.name}",
         "engineWheelSha256": sha256(engine.read_bytes()),
         "engineVersion": engine_version(),
+        # The worker checks the download against these before restoring it.
+        "snapshot": SNAPSHOT_FILE,
+        "snapshotSha256": snapshot_info["gzipSha256"],
+        "snapshotSize": snapshot_info["size"],
     }
     if "static/js/build_info.js" in out.files:
         raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
     out.add_bytes("static/js/build_info.js", build_info_module(info))
     render_pages(out, {"build": info})
     check_no_other_origin(out)
-    out.add_bytes("manifest.json", manifest(out))
+    out.add_bytes("manifest.json", manifest(out, snapshot_info))
     written, removed = out.write()
     elapsed = time.perf_counter() - started
     log(f"dist/: {len(out.files)} files, {written} written, {removed} removed, {elapsed:.2f}s")

@@ -5,11 +5,16 @@
 
 import { EngineClient } from "./engine_client.js";
 
-/** The worker's URL; carries the test hook `?fail=pyodide` from the page's address. */
+/**
+ * The worker's URL; carries the test hooks `?fail=pyodide` (a failed load) and `?snapshot=0`
+ * (start without the memory snapshot) from the page's address.
+ */
 export function workerURL() {
   const url = new URL("worker.js", import.meta.url);
-  const fail = new URLSearchParams(location.search).get("fail");
-  if (fail) url.searchParams.set("fail", fail);
+  const query = new URLSearchParams(location.search);
+  for (const hook of ["fail", "snapshot"]) {
+    if (query.get(hook)) url.searchParams.set(hook, query.get(hook));
+  }
   return url;
 }
 

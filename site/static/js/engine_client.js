@@ -3,7 +3,8 @@
 // Page -> worker: {id, method, params}
 // Worker -> page, replies:  {id, ok: true, result} | {id, ok: false, error, errorType}
 // Worker -> page, events:   {type: "progress", stage, text, fraction}
-//                           {type: "ready", version, pyodideVersion, timings}
+//                           {type: "ready", version, pyodideVersion, start, timings}
+//                             (start: "snapshot" | "wheel", the way Python was started)
 //                           {type: "failed", stage, message, detail}
 //                           {type: "log", level, text}
 // Replies carry an `id` and never a `type`; events carry a `type` and never an `id`.
@@ -31,6 +32,7 @@ export class EngineClient {
     this.state = "idle"; // idle | loading | ready | failed
     this.version = null;
     this.timings = null; // ms since the worker started, per loading stage
+    this.startedFrom = null; // "snapshot" | "wheel": how the worker started Python
     // The latest event of the current start, replayed to handlers attached later.
     this.lastEvent = null;
   }
@@ -138,6 +140,7 @@ export class EngineClient {
         this.state = "ready";
         this.version = msg.version;
         this.timings = msg.timings || null;
+        this.startedFrom = msg.start || null;
         this.lastEvent = msg;
         this.handlers.onReady?.(msg);
         break;

@@ -1,17 +1,41 @@
-// Engine worker (module worker): loads Pyodide from our own files, installs the engine
-// wheel with micropip, imports `truco`, then answers {id, method, params} requests by
-// forwarding them as JSON to truco.api.handle(). Never touches the DOM; sends only plain
-// data (Python returns JSON strings, parsed here), never Python proxies.
+// Engine worker (module worker): starts Python from the build's memory snapshot (an
+// interpreter that has already imported the engine), or, when the snapshot cannot be used,
+// the long way: loads Pyodide, installs the engine wheel with micropip and imports `truco`.
+// Then answers {id, method, params} requests by forwarding them as JSON to
+// truco.api.handle(). Never touches the DOM; sends only plain data (Python returns JSON
+// strings, parsed here), never Python proxies.
 //
-// Test hook: `worker.js?fail=pyodide` loads Pyodide from a folder that does not exist.
+// The snapshot (snapshot/engine.snapshot.gz, made by build.py under Node) is checked against
+// build_info.js (sha256 of the gzip, raw size) and by Pyodide itself (magic number, build
+// id). If it is missing, truncated, corrupt or from another Pyodide, or if Python from it
+// does not answer, the worker logs why (a `log` event) and starts from the wheel: the page
+// sees the same engine, only later. The `ready` event says which way it went:
+// {type: "ready", version, pyodideVersion, start: "snapshot" | "wheel", timings}.
+//
+// Test hooks (from the page's address): `worker.js?fail=pyodide` loads Pyodide from a folder
+// that does not exist; `worker.js?snapshot=0` skips the snapshot.
 
 const ROOT = new URL("../../", import.meta.url); // dist/
-// Where build.py puts Pyodide (also in build_info.js, which is not waited for to start it).
+// Where build.py puts Pyodide and the snapshot (also in build_info.js, which is not waited
+// for: their downloads start at once).
 const PYODIDE_DIR = "pyodide/";
+const SNAPSHOT_FILE = "snapshot/engine.snapshot.gz";
+const PARAMS = new URL(self.location.href).searchParams;
+const FAIL = PARAMS.get("fail");
+const USE_SNAPSHOT = PARAMS.get("snapshot") !== "0";
+
+// Everything the first deal needs starts now, in parallel: the snapshot download, Pyodide's
+// two loader modules (the loader imports pyodide.asm.mjs later: the same module, already
+// fetched and compiled), and the file names (build_info.js).
+const indexURL = new URL(FAIL === "pyodide" ? "pyodide-missing/" : PYODIDE_DIR, ROOT).href;
+const snapshotResponse = USE_SNAPSHOT ? fetch(new URL(SNAPSHOT_FILE, ROOT)) : null;
+snapshotResponse?.catch(() => {});
+const pyodideModule = import(indexURL + "pyodide.mjs");
+pyodideModule.catch(() => {});
+import(indexURL + "pyodide.asm.mjs").catch(() => {});
 // The generated file names (wheels), loaded while Pyodide starts rather than before.
 const buildInfo = import("./build_info.js").then((m) => m.BUILD);
 buildInfo.catch(() => {});
-const FAIL = new URL(self.location.href).searchParams.get("fail");
 
 const post = (msg) => self.postMessage(msg);
 // Milliseconds since the worker started, at the start of each stage (reported with `ready`).
@@ -98,21 +122,68 @@ def _truco_call(request_json):
 _truco_call
 `;
 
-async function boot() {
-  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-    throw stageError("webassembly", new Error("WebAssembly is not available in this browser"));
-  }
-  const indexURL = new URL(FAIL === "pyodide" ? "pyodide-missing/" : PYODIDE_DIR, ROOT).href;
-  progress("pyodide", 0.05);
-  const pyodideModule = import(indexURL + "pyodide.mjs");
-  pyodideModule.catch(() => {});
+// Run once Python is up, on both paths. A snapshot's `random` state was drawn when the build
+// made it and would be the same on every page: draw a fresh one.
+const PY_AFTER_START = `
+import random
+random.seed()
+`;
 
-  let BUILD;
-  try {
-    BUILD = await buildInfo;
-  } catch (err) {
-    throw stageError("worker", err);
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The snapshot's raw bytes, checked against the build; rejects with the reason otherwise. */
+async function snapshotBytes() {
+  const response = await snapshotResponse;
+  if (!response.ok) throw new Error(`${SNAPSHOT_FILE} answered HTTP ${response.status}`);
+  const BUILD = await buildInfo;
+  // Inflate while it downloads; keep the gzip bytes too, for the hash.
+  const [forHash, forInflate] = response.body.tee();
+  const packedP = new Response(forHash).arrayBuffer();
+  const rawP = new Response(forInflate.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  rawP.catch(() => {});
+  const packed = new Uint8Array(await packedP);
+  if (packed.length === BUILD.snapshotSize && !(packed[0] === 0x1f && packed[1] === 0x8b)) {
+    // A host that served the file with Content-Encoding: gzip; the browser inflated it.
+    // Pyodide still checks its magic number and build id.
+    return packed;
   }
+  const digest = hex(await crypto.subtle.digest("SHA-256", packed));
+  if (digest !== BUILD.snapshotSha256) {
+    throw new Error(`${SNAPSHOT_FILE} is not this build's (${packed.length} bytes, sha256 ${digest.slice(0, 12)}…)`);
+  }
+  let raw;
+  try {
+    raw = new Uint8Array(await rawP);
+  } catch (err) {
+    throw new Error(`${SNAPSHOT_FILE} does not inflate: ${err.message || err}`);
+  }
+  if (raw.length !== BUILD.snapshotSize) {
+    throw new Error(`${SNAPSHOT_FILE} inflates to ${raw.length} bytes, not ${BUILD.snapshotSize}`);
+  }
+  return raw;
+}
+
+/** Python with the engine imported, from the memory snapshot. */
+async function startFromSnapshot() {
+  const { loadPyodide } = await pyodideModule;
+  progress("python", 0.15);
+  // The snapshot is passed as a promise: Pyodide fetches its WebAssembly and standard
+  // library meanwhile, and waits for the snapshot only to instantiate.
+  const snapshot = snapshotBytes();
+  snapshot.catch(() => {});
+  const pyodide = await loadPyodide({
+    indexURL,
+    packageBaseUrl: indexURL,
+    _loadSnapshot: snapshot,
+    stdout: (text) => log("info", text),
+    stderr: (text) => log("warn", text),
+  });
+  progress("import", 0.95);
+  return pyodide;
+}
+
+/** Python without the snapshot: load micropip, install the engine wheel, import it. */
+async function startFromWheel(BUILD) {
   const micropipURL = new URL(BUILD.micropipWheel, ROOT).href;
   const engineURL = new URL(BUILD.engineWheel, ROOT).href;
   const engineName = BUILD.engineWheel.split("/").pop();
@@ -159,17 +230,63 @@ async function boot() {
   } catch (err) {
     throw stageError("engine", err);
   }
-
   progress("import", 0.95);
-  let callPy;
+  return pyodide;
+}
+
+/** The engine's entry point in a started Python, checked with a `version` request. */
+function engineCall(pyodide) {
+  pyodide.runPython(PY_AFTER_START);
+  const callPy = pyodide.runPython(PY_GLUE);
+  const call = (request) => callPy(request);
+  const reply = JSON.parse(call(JSON.stringify({ method: "version", params: {} })));
+  if (!reply.ok) throw new Error(`the engine does not answer: ${reply.error}`);
+  return { call, version: reply.result.version };
+}
+
+async function boot() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    throw stageError("webassembly", new Error("WebAssembly is not available in this browser"));
+  }
+  progress("pyodide", 0.05);
+
+  let BUILD;
   try {
-    callPy = pyodide.runPython(PY_GLUE);
+    BUILD = await buildInfo;
+  } catch (err) {
+    throw stageError("worker", err);
+  }
+
+  if (USE_SNAPSHOT) {
+    try {
+      const pyodide = await startFromSnapshot();
+      const { call, version } = engineCall(pyodide);
+      if (version !== BUILD.engineVersion) {
+        throw new Error(`the snapshot holds engine ${version}, this build has ${BUILD.engineVersion}`);
+      }
+      return ready(pyodide, call, version, "snapshot");
+    } catch (err) {
+      // Not an error for the page: the wheel gives the same engine.
+      const why = err && err.name === "PythonError" ? errorMessage(err) : String(err && err.message || err).replace(/\s+/g, " ");
+      log("warn", `snapshot not used, starting from the wheel: ${why.trim()}`);
+      timings.fallback = Math.round(performance.now());
+    }
+  } else {
+    log("info", "snapshot skipped (?snapshot=0): starting from the wheel");
+  }
+
+  const pyodide = await startFromWheel(BUILD);
+  let engine;
+  try {
+    engine = engineCall(pyodide);
   } catch (err) {
     throw stageError("import", err);
   }
-  const call = (request) => callPy(request);
-  const { version } = JSON.parse(call(JSON.stringify({ method: "version", params: {} }))).result;
+  return ready(pyodide, engine.call, engine.version, "wheel");
+}
+
+function ready(pyodide, call, version, start) {
   timings.ready = Math.round(performance.now());
-  post({ type: "ready", version, pyodideVersion: pyodide.version, timings });
+  post({ type: "ready", version, pyodideVersion: pyodide.version, start, timings });
   return call;
 }

@@ -1,0 +1,100 @@
+// Makes the Pyodide memory snapshot that the engine worker starts from (run by build.py).
+//
+//   node scripts/make_snapshot.mjs ENGINE_WHEEL OUTPUT
+//
+// Under Node, with the pinned Pyodide of node_modules/pyodide: starts Python with
+// `_makeSnapshot`, unpacks the engine wheel into site-packages, imports every module of the
+// `truco` package (and the standard modules the worker uses), then writes
+// `pyodide.makeMemorySnapshot()` to OUTPUT (raw; build.py compresses it).
+//
+// A snapshot holds Python's memory, not Pyodide's file system: a module that was not
+// imported here cannot be imported after a restore (its file is gone). Hence the walk over
+// the whole package rather than a list of names.
+//
+// Reproducible: the same Pyodide, wheel and script give the same bytes. Python draws random
+// bytes at start-up (the str hash secret, the `random` module's seed) and file times come
+// from the clock; both are made constant while the snapshot is made. The worker re-seeds
+// `random` after a restore, so a page never shares its random state with another.
+//
+// Prints one JSON line on stdout: {"modules": [...], "size": N, "pyodide": "x.y.z"}.
+
+import nodeCrypto from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+
+const [wheelPath, outPath] = process.argv.slice(2);
+if (!wheelPath || !outPath) {
+  console.error("usage: node scripts/make_snapshot.mjs ENGINE_WHEEL OUTPUT");
+  process.exit(2);
+}
+
+// Deterministic "random" bytes and clock while the snapshot is made (see above).
+let state = 0x9e3779b9;
+function nextByte() {
+  // xorshift32: not for secrets; only makes the build repeatable.
+  state ^= state << 13;
+  state >>>= 0;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  state >>>= 0;
+  return state & 0xff;
+}
+function fill(view) {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = nextByte();
+  return view;
+}
+// Emscripten draws its entropy from node:crypto under Node (crypto.getRandomValues elsewhere).
+nodeCrypto.randomFillSync = fill;
+Object.defineProperty(globalThis.crypto, "getRandomValues", { configurable: true, value: fill });
+Math.random = () => nextByte() / 256;
+const EPOCH_MS = 315619200000; // 1980-01-02, as the wheel's SOURCE_DATE_EPOCH
+Date.now = () => EPOCH_MS;
+// A clock that advances by call, not by time (mimalloc seeds its heap keys from the clock).
+let ticks = 0;
+performance.now = () => (ticks += 0.25);
+
+try {
+  const { loadPyodide, version } = await import("pyodide");
+
+  const pyodide = await loadPyodide({
+    _makeSnapshot: true,
+    env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
+    stdout: (text) => console.error(`[python] ${text}`),
+    stderr: (text) => console.error(`[python] ${text}`),
+  });
+
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  // A plain Uint8Array: Pyodide does not take a Node Buffer.
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+
+  // (importlib caches directory listings by mtime, and the clock is frozen: forget them.)
+  const modules = pyodide.runPython(`
+import importlib, json, pkgutil, random, sys, traceback
+
+importlib.invalidate_caches()
+import truco
+
+names = ["truco"]
+for info in pkgutil.walk_packages(truco.__path__, "truco."):
+    names.append(info.name)
+for name in names:
+    importlib.import_module(name)
+json.dumps(sorted(names))
+`);
+  const names = JSON.parse(modules);
+  for (const needed of ["truco.api", "truco.bots"]) {
+    if (!names.includes(needed)) {
+      console.error(`make_snapshot: ${needed} was not found in ${basename(wheelPath)}`);
+      process.exit(1);
+    }
+  }
+
+  const snapshot = pyodide.makeMemorySnapshot();
+  writeFileSync(outPath, snapshot);
+  process.stdout.write(JSON.stringify({ modules: names, size: snapshot.length, pyodide: version }) + "\n");
+} catch (err) {
+  // Short: Node would print a line of the minified loader, a megabyte long.
+  console.error(`make_snapshot: ${err && err.stack ? err.stack.split("\n").slice(0, 12).join("\n") : err}`);
+  process.exit(1);
+}
