@@ -8,13 +8,34 @@ from __future__ import annotations
 import fnmatch
 import http.server
 import threading
+import time
 import tomllib
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+
+def until(page, js, arg=None, timeout=30_000):
+    """Wait until `js` (an expression, or a function of `arg`) is truthy. Polls with evaluate:
+    the pages are served with their Content-Security-Policy, which forbids the eval that
+    wait_for_function relies on."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(js, arg)
+        except PlaywrightError as exc:  # a navigation in between: try again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
+        time.sleep(0.05)
 
 HOST_PAGE = """<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Regras do truco</title><link rel="icon" href="data:,"></head>
@@ -96,8 +117,8 @@ def test_embed_works_framed_by_another_site_and_reports_its_height(browser, base
     expect(feedback).to_have_attribute("data-verdict", "right")
     expect(feedback).to_contain_text("Copas")
     # Heights came from the game's origin, and the host page sized the frame with them.
-    page.wait_for_function("window.heights.length > 0")
-    page.wait_for_function(
+    until(page, "window.heights.length > 0")
+    until(page,
         "() => { const f = document.getElementById('game'); const h = window.heights.at(-1).height;"
         " return Math.abs(f.getBoundingClientRect().height - h) < 1 && h > 300; }")
     inner = page.frames[1]
@@ -162,7 +183,7 @@ def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
             accept.click()
         else:
             page.locator(".mt-hand button:not([disabled])").first.click()
-        page.wait_for_function(
+        until(page,
             "() => document.querySelector('.mt.my-turn') || !document.querySelector('.ex-feedback').hidden")
     feedback = page.locator(".ex-feedback")
     expect(feedback).to_have_attribute("data-verdict", "done")

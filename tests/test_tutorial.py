@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
@@ -23,6 +25,26 @@ import lessons  # noqa: E402
 
 from truco import api  # noqa: E402
 
+
+def until(page, js, arg=None, timeout=30_000):
+    """Wait until `js` (an expression, or a function of `arg`) is truthy. Polls with evaluate:
+    the pages are served with their Content-Security-Policy, which forbids the eval that
+    wait_for_function relies on."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(js, arg)
+        except PlaywrightError as exc:  # a navigation in between: try again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
+        time.sleep(0.05)
+
+
 STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
 LESSONS = lessons.load(STRINGS, verify=False)
 EXERCISES = [ex for lesson in LESSONS for ex in lesson["exercises"]]
@@ -31,7 +53,7 @@ KEY = "truco:tutorial"
 
 
 def engine_ready(page):
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+    until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +72,7 @@ def tut(browser, base_url):
 
 def open_lesson(page, slug):
     page.evaluate("(slug) => { location.hash = slug; }", slug)
-    page.wait_for_function("(slug) => window.__tutorial.current === slug", arg=slug)
+    until(page, "(slug) => window.__tutorial.current === slug", slug)
     expect(page.locator(f"#{slug}")).to_be_visible()
 
 
@@ -60,7 +82,7 @@ def ex_state(page, ex_id):
 
 def wait_learner_or_verdict(page, ex_id, refusals_before=0):
     """Until the learner may act, the exercise is judged, or the engine refused a move."""
-    page.wait_for_function(
+    until(page,
         """([id, refused]) => {
              const s = document.getElementById('ex-' + id);
              const host = s.querySelector('.exercise-live');
@@ -68,7 +90,7 @@ def wait_learner_or_verdict(page, ex_id, refusals_before=0):
              const st = window.__tutorial.exercise(id);
              if (st.state === 'over' || st.state === 'error') return true;
              return st.state === 'playing' && s.querySelector('.mt.my-turn') !== null;
-           }""", arg=[ex_id, refusals_before], timeout=30_000)
+           }""", [ex_id, refusals_before], timeout=30_000)
 
 
 def start_fresh(page, ex_id):
@@ -82,7 +104,7 @@ def start_fresh(page, ex_id):
         again.click()
     else:  # started by itself: start again from the deal
         page.evaluate("(id) => document.querySelector('#ex-' + id + ' .ex-again').click()", ex_id)
-    page.wait_for_function("(id) => window.__tutorial.exercise(id).state !== 'starting'", arg=ex_id)
+    until(page, "(id) => window.__tutorial.exercise(id).state !== 'starting'", ex_id)
     wait_learner_or_verdict(page, ex_id)
     assert ex_state(page, ex_id)["state"] == "playing"
 
@@ -261,7 +283,7 @@ def test_progress_survives_a_reload_and_bad_storage_is_ignored(browser, base_url
                                                         "zzz": {"ex": ["a"]}}, "last": "<script>"}})]:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
         page.goto("/tutorial.html?fast=1")
-        page.wait_for_function("window.__tutorial !== undefined")  # read at start, before the engine
+        until(page, "window.__tutorial !== undefined")  # read at start, before the engine
         progress = page.evaluate("window.__tutorial.progress")
         assert set(progress["lessons"]) <= {"baralho"}
         assert progress["lessons"].get("baralho", {"ex": [], "quiz": [1]}) == {"ex": [], "quiz": [1]}
@@ -278,7 +300,7 @@ def test_keyboard_only_and_screen_reader_regions(browser, base_url):
     page.goto("/tutorial.html?fast=1#manilhas")
     engine_ready(page)
     ex_id = "manilhas-pica-fumo"
-    page.wait_for_function("(id) => window.__tutorial.exercise(id).state === 'playing'", arg=ex_id)
+    until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex_id)
     wait_learner_or_verdict(page, ex_id)
     # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter.
     first = page.locator(f"#ex-{ex_id} .mt-hand button").first
@@ -307,6 +329,17 @@ def test_keyboard_only_and_screen_reader_regions(browser, base_url):
     wait_learner_or_verdict(page, ex2)
     page.keyboard.press("2")  # the 7 of hearts, Copas
     expect(page.locator(f"#ex-{ex2} .ex-feedback")).to_have_attribute("data-verdict", "right")
+    # A hand of several moves: the focus stays on the table between them, so keys keep working.
+    page.evaluate("location.hash = 'rodadas'")
+    ex3 = "rodadas-virada"
+    until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex3)
+    wait_learner_or_verdict(page, ex3)
+    page.locator(f"#ex-{ex3} .mt-hand button:not([disabled])").first.focus()
+    page.keyboard.press("1")  # the 2 of clubs wins the second round
+    wait_learner_or_verdict(page, ex3)
+    assert page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt') !== null", ex3)
+    page.keyboard.press("1")  # the 6 of hearts, the last card, wins the third
+    expect(page.locator(f"#ex-{ex3} .ex-feedback")).to_have_attribute("data-verdict", "right")
     # Lessons are reachable from the list of lessons with the keyboard; the heading takes focus.
     page.locator('.tut-toc a[data-lesson="empates"]').focus()
     page.keyboard.press("Enter")
@@ -335,11 +368,11 @@ def test_every_lesson_is_reachable_and_starts_its_first_exercise(tut):
     page = tut
     for lesson in LESSONS:
         page.locator(f'.tut-toc a[data-lesson="{lesson["slug"]}"]').click()
-        page.wait_for_function("(slug) => window.__tutorial.current === slug", arg=lesson["slug"])
+        until(page, "(slug) => window.__tutorial.current === slug", lesson["slug"])
         expect(page.locator(f"#{lesson['slug']}-title")).to_be_visible()
         assert page.locator(".lesson:visible").count() == 1
         first = lesson["exercises"][0]["id"]
-        page.wait_for_function("(id) => ['playing', 'over'].includes(window.__tutorial.exercise(id).state)", arg=first)
+        until(page, "(id) => ['playing', 'over'].includes(window.__tutorial.exercise(id).state)", first)
 
 
 def test_the_timer_exercise_runs_out(browser, base_url):
@@ -351,7 +384,7 @@ def test_the_timer_exercise_runs_out(browser, base_url):
     watch.watch(page)
     page.goto(f"/tutorial.html?fast=1#{LESSON_OF[ex['id']]['slug']}")
     engine_ready(page)
-    page.wait_for_function("(id) => window.__tutorial.exercise(id).state === 'playing'", arg=ex["id"])
+    until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex["id"])
     wait_learner_or_verdict(page, ex["id"])
     timer = page.locator(f"#ex-{ex['id']} .mt-timer")
     expect(timer).to_be_visible()
@@ -378,7 +411,7 @@ def test_phone_layout_fits(browser, base_url):
     watch.watch(page)
     page.goto("/tutorial.html?fast=1#baralho")
     engine_ready(page)
-    page.wait_for_function("window.__tutorial.exercise('baralho-rei').state === 'playing'")
+    until(page, "window.__tutorial.exercise('baralho-rei').state === 'playing'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
     box = card.bounding_box()

@@ -387,6 +387,9 @@ export class Exercise {
     const gen = this.generation;
     this.busy = true;
     this.stopTimer();
+    // A move made from the table (keyboard or pointer) keeps the focus there across re-renders.
+    if (this.table.root.contains(document.activeElement)) this.focusWanted = true;
+    this.draw({ busy: true }); // at once: the move is on its way, nothing else may be pressed
     const o = this.obs;
     let tentativeRound = null;
     const cardMove = action.startsWith("play ") || action.startsWith("cover ") || (action === "timeout" && !o.pending && !o.decision);
@@ -437,9 +440,7 @@ export class Exercise {
       return;
     }
     this.draw();
-    if (this.focusWanted || this.table.root.contains(document.activeElement) || document.activeElement === document.body) {
-      if (this.focusWanted || this.table.root.contains(document.activeElement)) this.table.focusFirst();
-    }
+    if (this.focusWanted || this.table.root.contains(document.activeElement)) this.table.focusFirst();
     this.startTimer();
   }
 
@@ -448,7 +449,7 @@ export class Exercise {
     this.stateName = "over";
     this.stopTimer();
     const verdict = this.verdict;
-    const hadFocus = this.table.root.contains(document.activeElement);
+    const hadFocus = this.focusWanted || this.table.root.contains(document.activeElement);
     this.draw({ over: true });
     const lines = [];
     if (verdict === "right") lines.push(this.ex.right);
