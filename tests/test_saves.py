@@ -561,6 +561,10 @@ def test_export_then_import_into_a_fresh_browser_and_two_tabs(browser, base_url,
     main.locator("#stats-close").click()
     tampered = json.loads(exported.read_text())
     tampered["keys"][STATS]["data"]["buckets"]["1x1/medio"]["games"]["won"] = -5
+    impossible = json.loads(exported.read_text())
+    game = json.loads(impossible["keys"][SESSION]["data"]["save"])
+    game["game"]["score"] = [30, 0]
+    impossible["keys"][SESSION]["data"]["save"] = json.dumps(game)
     stats_before = stored(main, STATS)["data"]
 
     context = browser.new_context(base_url=base_url, accept_downloads=True)
@@ -574,6 +578,7 @@ def test_export_then_import_into_a_fresh_browser_and_two_tabs(browser, base_url,
             ("other.json", json.dumps({"keys": {}}), "não é um arquivo de dados do Truco Mineiro"),
             ("newer.json", json.dumps({**doc, "version": 7}), "versão mais nova"),
             ("tampered.json", json.dumps(tampered), "corrompida"),
+            ("impossible.json", json.dumps(impossible), "a partida salva nele não pôde ser aberta"),
         ]:
             files.set_input_files(files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}])
             expect(one.locator("#data-message")).to_contain_text(message)

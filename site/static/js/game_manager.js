@@ -15,6 +15,8 @@ export { DEFAULT_SETTINGS };
 const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
 // Animation speed (a setting): how long the bots' moves and the hand summaries stay.
 export const SPEEDS = { lento: 1.7, normal: 1, rapido: 0.4 };
+// Engine errors that say nothing about the save (the worker is not there to judge it).
+const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataCloneError"]);
 
 export class GameManager {
   constructor({ client, view, input, storage, dialogs, tabs = null, fast = false, scenario = {}, presets = null }) {
@@ -107,10 +109,26 @@ export class GameManager {
       this.savedObs = { [session.id]: reply.observation }; // for the score, if it is given up
       return { session, obs: reply.observation };
     } catch (err) {
-      const raw = this.storage.getRaw(KEYS.session);
-      if (raw !== null) this.setAside("session", raw, err.message);
+      this.refusedSave(err);
       return null;
     }
+  }
+
+  /** Put this tab's game back into the engine after it was asked to check another save. */
+  async restoreEngine() {
+    if (this.obs && this.obs.winner === null && this.lastSave) {
+      await this.client.call("load", { save: this.lastSave });
+    }
+  }
+
+  /** The engine would not load the saved game: set it aside, unless the engine itself failed. */
+  refusedSave(err) {
+    if (ENGINE_DOWN.has(err?.errorType)) {
+      this.dialogs.notice(t("error.engine", { message: err.message })); // the save stays where it is
+      return;
+    }
+    const raw = this.storage.getRaw(KEYS.session);
+    if (raw !== null) this.setAside("session", raw, err.message);
   }
 
   storedSettings() {
@@ -148,8 +166,7 @@ export class GameManager {
     try {
       reply = await this.client.call("load", { save: session.save });
     } catch (err) {
-      const raw = this.storage.getRaw(KEYS.session);
-      if (raw !== null) this.setAside("session", raw, err.message);
+      this.refusedSave(err);
       this.dialogs.showStart(null, this.settings);
       return;
     }
@@ -218,6 +235,7 @@ export class GameManager {
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
     if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
     if (this.tally) tallyEvents(this.tally, fresh, obs);
+    this.lastSave = reply.save;
     if (obs.winner === null) {
       // One write: the game and its statistics so far, so a reload never counts twice.
       this.storage.write(KEYS.session, {

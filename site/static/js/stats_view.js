@@ -166,9 +166,14 @@ export class StatsView {
       return false;
     }
     if (r.session) {
+      let ok = true;
       try {
         await this.m.client.call("load", { save: r.session.save }); // the engine checks the game
       } catch {
+        ok = false;
+      }
+      await this.m.restoreEngine().catch(() => {}); // a game open here goes on with its own state
+      if (!ok) {
         this.say(t("data.error.game"), "bad");
         return false;
       }
