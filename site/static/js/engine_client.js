@@ -35,6 +35,9 @@ export class EngineClient {
     this.startedFrom = null; // "snapshot" | "wheel": how the worker started Python
     // The latest event of the current start, replayed to handlers attached later.
     this.lastEvent = null;
+    // Log events that came before an onLog handler (e.g. why the snapshot was not used),
+    // handed to the first one attached.
+    this.earlyLogs = [];
   }
 
   /**
@@ -44,6 +47,10 @@ export class EngineClient {
    */
   setHandlers(handlers) {
     this.handlers = handlers;
+    if (handlers.onLog && this.earlyLogs.length) {
+      const logs = this.earlyLogs.splice(0);
+      queueMicrotask(() => logs.forEach((msg) => handlers.onLog(msg)));
+    }
     const ev = this.lastEvent;
     if (!ev) return;
     // Replayed after the caller's code has run, as a worker message would be.
@@ -148,7 +155,8 @@ export class EngineClient {
         this._failed(msg);
         break;
       case "log":
-        this.handlers.onLog?.(msg);
+        if (this.handlers.onLog) this.handlers.onLog(msg);
+        else if (this.earlyLogs.length < 100) this.earlyLogs.push(msg);
         break;
       default:
         break;
