@@ -13,6 +13,10 @@ What lands in dist/ (and nothing else; stale files are removed):
 - ``wheels/``                the micropip wheel (PyPI) and the engine wheel (built from py/)
 - ``snapshot/``              a gzip'd Pyodide memory snapshot with the engine imported (made
                              under Node by scripts/make_snapshot.mjs); the worker starts from it
+- ``manifest.webmanifest``  generated: the web app manifest (name, icons, colours), so the
+                             game can be installed; icons from site/icons.json
+- ``sw.js``                  generated from site/sw.js: the service worker, with every file
+                             of the build and its sha256 (offline play, clean updates)
 - ``manifest.json``          every other file with its size and sha256
 
 The output is byte-identical on re-runs: files are rendered deterministically, the engine
@@ -486,10 +490,11 @@ def manifest(out: Output, snapshot: dict) -> bytes:
         "files": files,
         # The memory snapshot (also listed in `files`): made from these inputs (`key`, see
         # snapshot_key), reproducible (the same key gives the same bytes), `size` and
-        # `sha256` of the raw snapshot inside the gzip.
+        # `sha256` of the raw snapshot inside the gzip, the engine modules it has imported.
         "snapshot": {
             "file": SNAPSHOT_FILE,
             "key": snapshot["key"][:32],
+            "modules": snapshot["modules"],
             "pyodide": snapshot["pyodide"],
             "reproducible": True,
             "size": snapshot["size"],
@@ -525,6 +530,107 @@ def check_no_other_origin(out: Output) -> None:
         raise BuildError("dist/ would name another origin:\n  " + "\n  ".join(bad))
 
 
+# --- Installable and offline ---------------------------------------------------------------
+
+# The web app manifest's fixed values (the texts come from site/i18n/). theme_color is also the
+# pages' <meta name="theme-color">; background_color is the pages' own background (the splash
+# screen of the installed app).
+APP = {
+    "theme_color": "#0f3d24",
+    "background_color": "#0a1f12",
+    "apple_touch_icon": "static/icons/apple-touch-icon.png",
+}
+ICONS_SPEC = SITE / "icons.json"
+SW_SOURCE = SITE / "sw.js"
+# The line of site/sw.js that build.py replaces with the build's file list.
+_SW_PRECACHE = re.compile(r"^const PRECACHE = \{[^\n]*\}; // replaced by build\.py$", re.M)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG (from its IHDR chunk)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise BuildError("not a PNG")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def checked_icons() -> list[dict]:
+    """The app's PNG icons (site/icons.json), checked: rendered from the current SVG with the
+    current parameters (scripts/make_icons.py records that as `key`), unchanged since, and
+    of their declared size. Rasterizing here would need a renderer that Netlify's build
+    image lacks, so the PNGs are committed and verified instead."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from make_icons import render_key
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    spec = json.loads(ICONS_SPEC.read_text())
+    if spec.get("key") != render_key(spec):
+        raise BuildError(f"{spec['source']} or site/icons.json changed since the PNG icons were "
+                         "made: run `.venv/bin/python scripts/make_icons.py` and commit the PNGs")
+    for icon in spec["icons"]:
+        path = SITE / icon["src"]
+        if not path.is_file():
+            raise BuildError(f"site/{icon['src']} is missing: run scripts/make_icons.py")
+        data = path.read_bytes()
+        if sha256(data) != icon.get("sha256"):
+            raise BuildError(f"site/{icon['src']} is not the icon scripts/make_icons.py made: run it again")
+        if png_size(data) != (icon["size"], icon["size"]):
+            raise BuildError(f"site/{icon['src']} is {png_size(data)}, not {icon['size']} x {icon['size']}")
+    return spec["icons"]
+
+
+def web_manifest(icons: list[dict]) -> bytes:
+    """manifest.webmanifest: what Chromium needs to offer installation, in Portuguese."""
+    strings = ui_strings()
+    doc = {
+        "id": "./",
+        "name": strings["app.title"],
+        "short_name": strings["app.short_name"],
+        "description": strings["app.description"],
+        "lang": LANGUAGE,
+        "dir": "ltr",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": APP["theme_color"],
+        "background_color": APP["background_color"],
+        "categories": ["games", "entertainment"],
+        "icons": [
+            {"src": "static/icons/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            *({"src": i["src"], "sizes": f"{i['size']}x{i['size']}", "type": "image/png", "purpose": i["purpose"]}
+              for i in icons if i["purpose"] in ("any", "maskable")),
+        ],
+    }
+    return (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def deploy_headers_digest() -> str:
+    """A hash of netlify.toml's [[headers]]: the service worker keeps each file's response
+    headers (the pages' CSP), so new headers make a new build for it too."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
+    return sha256(json.dumps(config.get("headers", []), sort_keys=True).encode())
+
+
+def service_worker(out: Output) -> bytes:
+    """dist/sw.js: site/sw.js with every file of the build (but itself and manifest.json)
+    and its sha256; the build id names its cache."""
+    source = SW_SOURCE.read_text(encoding="utf-8")
+    files = {rel: sha256(out.data(rel)) for rel in sorted(out.files)}
+    headers = deploy_headers_digest()
+    build_id = sha256(json.dumps({"files": files, "headers": headers, "sw": sha256(source.encode())},
+                                 sort_keys=True).encode())[:16]
+    precache = json.dumps({"build": build_id, "headers": headers[:16], "files": files},
+                          indent=1, sort_keys=True, ensure_ascii=False)
+    line = f"const PRECACHE = {precache}; // generated by build.py"
+    text, count = _SW_PRECACHE.subn(lambda _m: line, source)
+    if count != 1:
+        raise BuildError("site/sw.js must have one `const PRECACHE = {...}; // replaced by build.py` line")
+    return text.encode("utf-8")
+
+
 def build() -> None:
     started = time.perf_counter()
     out = Output(DIST)
@@ -556,7 +662,9 @@ def build() -> None:
     if "static/js/build_info.js" in out.files:
         raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
     out.add_bytes("static/js/build_info.js", build_info_module(info))
-    render_pages(out, {"build": info})
+    out.add_bytes("manifest.webmanifest", web_manifest(checked_icons()))
+    render_pages(out, {"build": info, "app": APP})
+    out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out)
     out.add_bytes("manifest.json", manifest(out, snapshot_info))
     written, removed = out.write()

@@ -1,8 +1,17 @@
 #!/usr/bin/env python3
-"""Serve dist/ on http://127.0.0.1:8000 (local play and tests): a static file server with the
-right MIME types for .wasm and .mjs.
+"""Serve dist/ on http://127.0.0.1:8000 (local play and tests) with the response headers that
+netlify.toml gives the deployed site, read from it, so what is tested is what is deployed.
 
 Usage: python3 serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]
+
+Headers follow Netlify's rules: each ``[[headers]]`` rule whose ``for`` pattern matches the
+request path adds its values (the pattern syntax is Netlify's: ``*`` matches anything, a
+standalone ``/*`` part also matches nothing; case-insensitive; a trailing slash is optional).
+Where two matching rules set the same header, the later one wins (as in ``netlify dev``);
+tests/test_pwa.py checks that no path of dist/ is given one header by two rules, so the
+order never matters. A ``Content-Type`` from the rules replaces the guessed one. When no
+rule sets ``Cache-Control``, Netlify's default (revalidate every time) is sent. As on
+Netlify, ``/name`` serves ``name.html`` (pretty URLs).
 """
 
 from __future__ import annotations
@@ -10,11 +19,18 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import sys
 import threading
+import tomllib
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
+NETLIFY_TOML = ROOT / "netlify.toml"
+
+# Netlify's own default when no rule sets Cache-Control.
+DEFAULT_CACHE_CONTROL = "public, max-age=0, must-revalidate"
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -23,19 +39,88 @@ MIME_TYPES = {
     ".json": "application/json",
     ".css": "text/css",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".webmanifest": "application/manifest+json",
 }
 
 
+# --- netlify.toml's [[headers]] ----------------------------------------------------------
+
+def for_regexp(pattern: str) -> re.Pattern:
+    """Netlify's matcher for a rule's `for` path (as @netlify/headers-parser builds it)."""
+    parts = [p.rstrip() for p in pattern.strip().split("/")]
+    out = []
+    for part in filter(None, parts):
+        if part.startswith(":"):
+            out.append("([^/]+)")
+        elif part == "*":
+            out.append("?(.*)")
+        elif "*" in part:
+            out.append(part.replace("*", "(.*)"))  # (Netlify does not escape the rest)
+        else:
+            out.append(re.escape(part))
+    return re.compile("^/" + "/".join(out) + "/?$", re.I)
+
+
+def _normalize_value(value) -> str:
+    """A header value as Netlify normalizes it: trimmed, comma lists joined with ", "."""
+    if isinstance(value, list):
+        return ", ".join(str(v).strip() for v in value)
+    return re.sub(r"\s*,\s*", ", ", str(value).strip())
+
+
+def load_header_rules(path: Path = NETLIFY_TOML) -> list[tuple[str, re.Pattern, dict[str, str]]]:
+    """The [[headers]] rules of netlify.toml: (for, matcher, {name: value}) in file order."""
+    config = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules = []
+    for rule in config.get("headers", []):
+        values = {str(k).strip(): _normalize_value(v) for k, v in (rule.get("values") or {}).items()}
+        if values:
+            rules.append((rule["for"], for_regexp(rule["for"]), values))
+    return rules
+
+
+def headers_for(path: str, rules) -> dict[str, str]:
+    """The custom headers Netlify sends for a request path (later rules win on a clash)."""
+    merged: dict[str, tuple[str, str]] = {}  # lower-case name -> (name, value)
+    for _for, matcher, values in rules:
+        if matcher.match(path):
+            for name, value in values.items():
+                merged[name.lower()] = (name, value)
+    return dict(merged.values())
+
+
+# --- the server ----------------------------------------------------------------------------
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    rules: list = []
+
+    def _request_path(self) -> str:
+        return unquote(urlsplit(self.path).path) or "/"
+
+    def translate_path(self, path: str) -> str:
+        fs_path = super().translate_path(path)
+        # Pretty URLs: /tutorial is tutorial.html.
+        p = Path(fs_path)
+        if not p.exists() and not p.suffix and Path(fs_path + ".html").is_file():
+            return fs_path + ".html"
+        return fs_path
+
+    def guess_type(self, path) -> str:
+        custom = {k.lower(): v for k, v in headers_for(self._request_path(), self.rules).items()}
+        return custom.get("content-type") or super().guess_type(path)
 
     def end_headers(self) -> None:
-        # Always revalidate: a rebuilt dist/ is seen on the next load.
-        self.send_header("Cache-Control", "no-cache")
+        custom = headers_for(self._request_path(), self.rules)
+        for name, value in custom.items():
+            if name.lower() != "content-type":  # sent by send_head, from guess_type
+                self.send_header(name, value)
+        if "cache-control" not in {n.lower() for n in custom}:
+            self.send_header("Cache-Control", DEFAULT_CACHE_CONTROL)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib's name)
@@ -47,9 +132,13 @@ class QuietHandler(Handler):
     quiet = True
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = True):
-    """A threading HTTP server for `directory`; port 0 picks a free port."""
-    handler = functools.partial(QuietHandler if quiet else Handler, directory=str(directory))
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = True,
+                config: Path = NETLIFY_TOML):
+    """A threading HTTP server for `directory` with netlify.toml's headers; port 0 picks a
+    free port."""
+    base = QuietHandler if quiet else Handler
+    handler_class = type(base.__name__, (base,), {"rules": load_header_rules(config)})
+    handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

@@ -72,6 +72,33 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _service_workers_blocked_by_default():
+    """Browser contexts block service workers unless a test passes `service_workers="allow"`
+    (tests/test_pwa.py does). Every page but the embed registers sw.js, which copies the
+    whole build (~30 MB) into its cache: dozens of short-lived contexts doing that would
+    only slow the other tests down, and Playwright's routes do not see requests a service
+    worker answers."""
+    try:
+        from playwright.sync_api import Browser
+    except ImportError:  # engine tests without the browser tools
+        yield
+        return
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    def blocked_context(self, *args, **kwargs):
+        kwargs.setdefault("service_workers", "block")
+        return new_context(self, *args, **kwargs)
+
+    def blocked_page(self, *args, **kwargs):
+        kwargs.setdefault("service_workers", "block")
+        return new_page(self, *args, **kwargs)
+
+    Browser.new_context, Browser.new_page = blocked_context, blocked_page
+    yield
+    Browser.new_context, Browser.new_page = new_context, new_page
+
+
 class ConsoleWatch:
     """Collects console errors and uncaught page errors of the pages it watches."""
 

@@ -496,13 +496,13 @@ WAKE_LOCK_FAKE = """
 def test_wake_lock_is_held_and_asked_again_when_visible(page, console_errors):
     page.context.add_init_script(WAKE_LOCK_FAKE)
     open_marcador(page)
-    page.wait_for_function("window.__wake.requests === 1")
+    page.wait_for_function("() => window.__wake.requests === 1")
     expect(page.locator("#wake")).to_be_visible()
     # The browser drops the lock when the page is hidden; coming back asks for it again.
     page.evaluate("window.__wake.last.release()")
     expect(page.locator("#wake")).to_be_hidden()
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    page.wait_for_function("window.__wake.requests === 2")
+    page.wait_for_function("() => window.__wake.requests === 2")
     expect(page.locator("#wake")).to_be_visible()
     # A held lock is not asked for twice.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")

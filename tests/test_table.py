@@ -364,7 +364,7 @@ def test_the_timer_runs_out_twice_and_that_is_abandonment(browser, base_url):
     assert any(e["type"] == "timeout" and e["seat"] == 0 for e in o["log"])
     before = last_n(page)
     page.clock.run_for(10_500)
-    page.wait_for_function("document.getElementById('app').dataset.phase === 'over'")
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'over'")
     o = obs(page)
     assert o["abandoned_by"] == 0 and o["winner"] == 1
     expect(page.locator("#end-title")).to_contain_text("abandono")

@@ -1,0 +1,661 @@
+"""Installable, offline, updated cleanly, and served with the deploy's headers.
+
+- netlify.toml's headers, value by value (the CSP directive by directive), for every file and
+  page of dist/; serve.py sends exactly those (so every end-to-end test runs under them);
+- the web app manifest and its icons; no inline script or handler in any page;
+- in Chromium: the service worker precaches every file of the build; offline, the table plays
+  a hand and the tutorial and the marcador open; no CSP violation on any page; no request
+  leaves the origin;
+- an update: a second build is downloaded in the background, the page offers "Nova versão
+  disponível", every file the open pages get until then is from the first build (a tab open
+  during the update stays on it), and accepting reloads into the new build with the game in
+  progress intact.
+
+The browser tests allow service workers (conftest blocks them elsewhere). Pyodide loads
+seven times in all: four in the offline test, three in the update test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import DIST, ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+sys.path.insert(0, str(ROOT))
+try:
+    import serve  # noqa: E402
+finally:
+    sys.path.remove(str(ROOT))
+
+READY = "#app[data-engine-state=ready]"
+SW_TIMEOUT_MS = 180_000
+
+# ------------------------------------------------------------------ netlify.toml's headers
+
+PAGE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "media-src": ["'none'"],
+    "frame-src": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+    "frame-ancestors": ["'none'"],
+}
+EMBED_CSP = {**PAGE_CSP, "frame-ancestors": ["*"]}
+WORKER_CSP = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "connect-src": ["'self'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+    "frame-ancestors": ["'none'"],
+}
+SW_CSP = {**WORKER_CSP, "script-src": ["'self'"]}
+# Permissions-Policy: what the pages use, for this origin only; every other feature is off.
+ALLOWED_FEATURES = {"clipboard-write": "(self)", "fullscreen": "(self)", "screen-wake-lock": "(self)"}
+FORBIDDEN_SOURCES = {"'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "data:", "blob:", "http:", "https:",
+                     "'strict-dynamic'", "filesystem:"}
+
+
+def rules():
+    return serve.load_header_rules()
+
+
+def parse_csp(value: str) -> dict[str, list[str]]:
+    out = {}
+    for directive in value.split(";"):
+        parts = directive.split()
+        if parts:
+            assert parts[0] not in out, f"directive {parts[0]} twice"
+            out[parts[0]] = parts[1:]
+    return out
+
+
+def dist_paths() -> list[str]:
+    """Every URL path of dist/: its files, `/`, and each page without .html (Netlify's pretty URLs)."""
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    paths = ["/" + f for f in files] + ["/"]
+    paths += ["/" + f[:-5] for f in files if f.endswith(".html") and "/" not in f]
+    return paths
+
+
+def page_paths(name: str) -> list[str]:
+    return [f"/{name}", f"/{name[:-5]}"] + (["/"] if name == "index.html" else [])
+
+
+def expected_csp(path: str) -> dict | None:
+    name = path.strip("/") or "index"
+    if path == "/sw.js":
+        return SW_CSP
+    if path.startswith("/static/"):
+        return WORKER_CSP
+    if "/" not in name and (name.endswith(".html") or "." not in name):
+        return EMBED_CSP if name.startswith("embed") else PAGE_CSP
+    return None
+
+
+def test_the_header_matcher_is_netlifys(dist_dir):
+    match = lambda pattern, path: bool(serve.for_regexp(pattern).match(path))  # noqa: E731
+    assert match("/*", "/") and match("/*", "/pyodide/pyodide.asm.wasm")
+    assert match("/", "/") and not match("/", "/index.html")
+    assert match("/index*", "/index.html") and match("/INDEX.html", "/index.html")
+    assert not match("/index*", "/embed.html") and not match("/tutorial*", "/static/js/tutorial.js")
+    assert match("/*.wasm", "/pyodide/pyodide.asm.wasm") and not match("/*.wasm", "/pyodide/pyodide.mjs")
+    assert match("/static/*", "/static/js/worker.js") and match("/sw.js", "/sw.js/")
+    # Netlify normalizes multi-line and list values to "a, b".
+    assert serve._normalize_value("a,\n  b ,c") == "a, b, c" and serve._normalize_value(["a", "b"]) == "a, b"
+
+
+def test_no_header_is_set_by_two_rules_for_one_path(dist_dir):
+    """Netlify merges matching rules; a clash would make the result depend on its merge order."""
+    for path in dist_paths():
+        seen: dict[str, str] = {}
+        for pattern, matcher, values in rules():
+            if matcher.match(path):
+                for name in values:
+                    assert name.lower() not in seen, \
+                        f"{path}: {name} set by both {seen[name.lower()]!r} and {pattern!r}"
+                    seen[name.lower()] = pattern
+
+
+def test_every_page_has_the_strict_csp_directive_by_directive(dist_dir):
+    pages = sorted(p.name for p in DIST.glob("*.html"))
+    assert {"index.html", "tutorial.html", "embed.html", "marcador.html"} <= set(pages)
+    for name in pages:
+        for path in page_paths(name):
+            headers = serve.headers_for(path, rules())
+            csp = parse_csp(headers.get("Content-Security-Policy", ""))
+            want = EMBED_CSP if name == "embed.html" else PAGE_CSP
+            for directive, sources in want.items():
+                assert sorted(csp.get(directive, [])) == sorted(sources), f"{path}: {directive} {csp.get(directive)}"
+            assert set(csp) == set(want), f"{path}: unexpected directives {set(csp) ^ set(want)}"
+            if name == "embed.html":
+                assert "X-Frame-Options" not in headers and "Cross-Origin-Opener-Policy" not in headers
+            else:
+                assert headers["X-Frame-Options"] == "DENY"
+                assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
+def test_workers_and_every_file_get_the_expected_policy(dist_dir):
+    for path in dist_paths():
+        headers = serve.headers_for(path, rules())
+        want = expected_csp(path)
+        got = headers.get("Content-Security-Policy")
+        if want is None:
+            assert got is None, f"{path}: a CSP on a file that is not a page or a worker: {got}"
+            continue
+        csp = parse_csp(got or "")
+        assert csp == want, f"{path}: {csp}"
+        for directive, sources in csp.items():
+            bad = set(sources) & FORBIDDEN_SOURCES
+            assert not bad, f"{path}: {directive} allows {bad}"
+            assert "*" not in sources or directive == "frame-ancestors", f"{path}: {directive} *"
+
+
+def test_every_file_has_the_common_headers_and_its_cache_policy(dist_dir):
+    manifest = json.loads((DIST / "manifest.json").read_text())["files"]
+    for path in dist_paths():
+        headers = serve.headers_for(path, rules())
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "no-referrer", path
+        features = dict(f.strip().split("=", 1) for f in headers["Permissions-Policy"].split(","))
+        for feature, allow in features.items():
+            assert allow == ALLOWED_FEATURES.get(feature, "()"), f"{path}: {feature}={allow}"
+        assert set(ALLOWED_FEATURES) <= set(features)
+        assert {"camera", "microphone", "geolocation", "payment", "usb"} <= set(features)
+        cache = [d.strip() for d in headers["Cache-Control"].split(",")]
+        rel = path.lstrip("/")
+        if "immutable" in cache:
+            # Only a name that carries the file's own content hash may be cached for good.
+            digest = manifest.get(rel, {}).get("sha256", "")
+            hashes = re.findall(r"[0-9a-f]{8,}", rel)
+            assert digest and any(digest.startswith(h) for h in hashes), f"{path} is immutable without a hash"
+        else:
+            assert "no-cache" in cache or ("max-age=0" in cache and "must-revalidate" in cache), f"{path}: {cache}"
+        if path == "/sw.js" or path.endswith((".html", ".webmanifest")) or "." not in rel:
+            assert "no-cache" in cache, f"{path} must be revalidated every time: {cache}"
+
+
+def test_mime_types(dist_dir):
+    types = {path: serve.headers_for(path, rules()).get("Content-Type") for path in dist_paths()}
+    assert types["/pyodide/pyodide.asm.wasm"] == "application/wasm"
+    assert types["/pyodide/pyodide.mjs"].startswith("text/javascript")
+    assert types["/manifest.webmanifest"].startswith("application/manifest+json")
+
+
+def test_serve_sends_exactly_the_headers_of_netlify_toml(static_server):
+    """What the end-to-end tests get is what Netlify sends."""
+    samples = ["/", "/index.html", "/tutorial", "/tutorial.html", "/embed.html", "/marcador.html", "/sw.js",
+               "/manifest.webmanifest", "/manifest.json", "/static/js/worker.js", "/static/css/app.css",
+               "/static/icons/icon-192.png", "/pyodide/pyodide.asm.wasm", "/pyodide/pyodide.mjs"]
+    samples += [f"/{p.name}" for p in DIST.glob("*.html")]
+    for path in samples:
+        request = urllib.request.Request(static_server.rstrip("/") + path, method="HEAD")
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 200, path
+            got = response.headers
+            for name, value in serve.headers_for(path, rules()).items():
+                assert got.get_all(name) == [value], f"{path}: {name} is {got.get_all(name)}, netlify.toml says {value}"
+            assert len(got.get_all("Cache-Control")) == 1
+            assert len(got.get_all("Content-Security-Policy") or []) <= 1
+
+
+# ------------------------------------------------------------------ pages, manifest, icons
+
+class PageParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []
+        self.links: list[dict] = []
+        self.metas: list[dict] = []
+        self._script_type = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for name, _ in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=…> (inline handler)")
+            if name == "style":
+                self.problems.append(f"<{tag} style=…> (inline style)")
+        for name in ("href", "src", "action", "formaction"):
+            if (a.get(name) or "").strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {name}=javascript:…>")
+        if tag == "style":
+            self.problems.append("<style> element")
+        if tag == "script":
+            self._script_type = a.get("type") or ""
+            if "src" not in a and self._script_type != "application/json":
+                self.problems.append(f"inline <script type={self._script_type!r}>")
+        if tag == "link":
+            self.links.append(a)
+        if tag == "meta":
+            self.metas.append(a)
+
+
+def test_no_page_has_inline_script_style_or_handlers(dist_dir):
+    for page in sorted(DIST.glob("*.html")):
+        parser = PageParser()
+        parser.feed(page.read_text(encoding="utf-8"))
+        assert not parser.problems, f"{page.name}: {parser.problems}"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_web_manifest_is_valid_and_its_icons_exist_at_their_sizes(dist_dir):
+    doc = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert doc["name"] == "Truco Mineiro" and doc["short_name"] and len(doc["short_name"]) <= 12
+    assert doc["lang"] == "pt-BR" and "navegador" in doc["description"]
+    assert doc["display"] == "standalone" and doc["start_url"] == "./" and doc["scope"] == "./"
+    assert re.fullmatch(r"#[0-9a-f]{6}", doc["theme_color"]) and re.fullmatch(r"#[0-9a-f]{6}", doc["background_color"])
+    sizes = {}
+    for icon in doc["icons"]:
+        data = (DIST / icon["src"]).read_bytes()
+        if icon["type"] == "image/svg+xml":
+            assert icon["sizes"] == "any"
+            continue
+        assert icon["type"] == "image/png"
+        w, h = png_size(data)
+        assert icon["sizes"] == f"{w}x{h}", icon
+        sizes.setdefault(icon["purpose"], set()).add(w)
+    assert {192, 512} <= sizes["any"] and 512 in sizes["maskable"]
+    # Every page but the embed links the manifest, the Apple touch icon (180 x 180) and the
+    # manifest's theme colour.
+    for page in sorted(DIST.glob("*.html")):
+        parser = PageParser()
+        parser.feed(page.read_text(encoding="utf-8"))
+        rels = {link.get("rel"): link.get("href") for link in parser.links}
+        theme = [m.get("content") for m in parser.metas if m.get("name") == "theme-color"]
+        assert theme == [doc["theme_color"]], page.name
+        if page.name == "embed.html":
+            assert "manifest" not in rels, "the embed lives in other sites' frames"
+            continue
+        assert rels.get("manifest") == "manifest.webmanifest", page.name
+        assert png_size((DIST / rels["apple-touch-icon"]).read_bytes()) == (180, 180)
+
+
+def load_build_module():
+    spec = importlib.util.spec_from_file_location("truco_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_icons_are_checked_against_the_svg(dist_dir, tmp_path, monkeypatch):
+    """The PNGs are committed; the build refuses them once the SVG (or their spec) changed."""
+    build = load_build_module()
+    assert [i["size"] for i in build.checked_icons()] == [192, 512, 512, 180]
+    spec = json.loads((ROOT / "site/icons.json").read_text())
+    svg = ROOT / "site" / spec["source"]
+    changed = tmp_path / "site"
+    shutil.copytree(ROOT / "site" / "static" / "icons", changed / "static" / "icons")
+    (changed / "icons.json").write_text(json.dumps(spec))
+    monkeypatch.setattr(build, "SITE", changed)
+    monkeypatch.setattr(build, "ICONS_SPEC", changed / "icons.json")
+    # make_icons.render_key reads from its own SITE: point it at the copy too.
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import make_icons
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    monkeypatch.setattr(make_icons, "SITE", changed)
+    assert build.checked_icons()
+    (changed / spec["source"]).write_bytes(svg.read_bytes().replace(b"#14532d", b"#14532e"))
+    with pytest.raises(build.BuildError, match="make_icons"):
+        build.checked_icons()
+
+
+def sw_precache(dist: Path) -> dict:
+    text = (dist / "sw.js").read_text(encoding="utf-8")
+    match = re.search(r"^const PRECACHE = (\{.*?\}); // generated by build\.py$", text, re.M | re.S)
+    assert match, "sw.js has no generated PRECACHE"
+    return json.loads(match.group(1))
+
+
+def test_service_worker_lists_every_file_of_the_build(dist_dir):
+    precache = sw_precache(DIST)
+    files = json.loads((DIST / "manifest.json").read_text())["files"]
+    assert set(precache["files"]) == set(files) - {"sw.js"}
+    for rel, sha in precache["files"].items():
+        assert sha == files[rel]["sha256"], rel
+    assert re.fullmatch(r"[0-9a-f]{16}", precache["build"])
+    for needed in ("index.html", "tutorial.html", "marcador.html", "manifest.webmanifest",
+                   "pyodide/pyodide.asm.wasm", "static/js/worker.js", "static/icons/icon-512.png"):
+        assert needed in precache["files"]
+    assert any(rel.startswith("wheels/") for rel in precache["files"])
+
+
+# ------------------------------------------------------------------ in Chromium
+
+# Reports CSP violations (the event carries what the console line may not) as console errors.
+CSP_LISTENER = """
+addEventListener('securitypolicyviolation', (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} in ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def watch_all(context, base_url: str):
+    """A ConsoleWatch over every page and worker of `context`, and every request's origin."""
+    watch = ConsoleWatch()
+    origin = urlsplit(base_url)
+    foreign: list[str] = []
+
+    def on_request(request):
+        url = urlsplit(request.url)
+        if url.scheme in ("data", "blob"):
+            return
+        if (url.scheme, url.netloc) != (origin.scheme, origin.netloc):
+            foreign.append(request.url)
+
+    def on_page(page):
+        watch.watch(page)
+        page.on("worker", lambda worker: worker.on(
+            "console", lambda msg: watch._on_console(msg)))
+
+    context.add_init_script(CSP_LISTENER)
+    context.on("page", on_page)
+    context.on("request", on_request)
+    watch.foreign = foreign
+    return watch
+
+
+def new_context(browser, base_url):
+    context = browser.new_context(base_url=base_url, service_workers="allow")
+    return context, watch_all(context, base_url)
+
+
+def sha_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def wait_sw_ready(page):
+    """An active service worker that has cached the whole build (install does that first)."""
+    page.wait_for_function("() => window.__pwa && window.__pwa.registration && window.__pwa.registration.active",
+                           timeout=SW_TIMEOUT_MS)
+    assert page.evaluate("window.__pwa.ready()") is True
+
+
+def cached_files(page) -> dict[str, list[str]]:
+    """Cache name -> the files it holds (paths relative to the site)."""
+    return page.evaluate("""async () => {
+        const out = {};
+        for (const name of await caches.keys()) {
+          const keys = await (await caches.open(name)).keys();
+          out[name] = keys.map((r) => new URL(r.url).pathname.slice(1));
+        }
+        return out; }""")
+
+
+def wait_turn(page, before):
+    page.wait_for_function(
+        """(before) => {
+             const o = window.__truco && window.__truco.observation, app = document.getElementById('app');
+             if (!o || window.__truco.busy) return false;
+             if (before !== null && o.log.at(-1).n === before) return false;
+             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
+           }""",
+        arg=before, timeout=60_000)
+
+
+def obs(page):
+    return page.evaluate("window.__truco.observation")
+
+
+def act(page):
+    """One move: accept a raise (or mão de dez) if asked, else play the first playable card."""
+    before = obs(page)["log"][-1]["n"]
+    accept = page.locator("#actions button[data-action=accept]")
+    if accept.count():
+        accept.first.click()
+    else:
+        page.locator("#hand .card.in-hand:not([disabled])").first.click()
+    wait_turn(page, before)
+
+
+def start_hand(page, settings, scenario):
+    page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
+    wait_turn(page, None)
+
+
+def test_installs_precaches_everything_and_plays_offline(browser, static_server):
+    context, watch = new_context(browser, static_server)
+    page = context.new_page()
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    wait_sw_ready(page)
+
+    # Every file of the build is in the cache of this build, and nothing else of ours.
+    precache = sw_precache(DIST)
+    caches = cached_files(page)
+    build_cache = f"truco-build-{precache['build']}"
+    assert set(caches) == {build_cache, "truco-sw-state"}, caches
+    files = json.loads((DIST / "manifest.json").read_text())["files"]
+    assert set(caches[build_cache]) == (set(files) - {"sw.js"}) | {"__truco_sw/listing.json"}
+
+    # No network at all: the reload comes from the service worker, and a hand is played.
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+
+    # Chromium reads the manifest without errors and finds nothing to prevent installation
+    # (but the private window Playwright's context is).
+    cdp = context.new_cdp_session(page)
+    app_manifest = cdp.send("Page.getAppManifest")
+    assert app_manifest["url"].endswith("/manifest.webmanifest")
+    assert app_manifest["errors"] == [], app_manifest["errors"]
+    installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert {e["errorId"] for e in installability} <= {"in-incognito"}, installability
+    cdp.detach()
+
+    start_hand(page, {"mode": "1x1"}, {"seed": 11})
+    first = obs(page)["hand_number"]
+    for _ in range(40):
+        o = obs(page)
+        if o["hand_number"] > first or page.locator("#app").get_attribute("data-phase") == "over":
+            break
+        act(page)
+    else:
+        pytest.fail("the hand did not end offline")
+
+    # The tutorial and the marcador open offline, and every other page too: no CSP
+    # violation anywhere (CSP_LISTENER turns them into console errors).
+    page.goto("/tutorial.html")
+    page.wait_for_selector("html[data-engine=ready]", timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator("h1, h2").first.is_visible()
+    page.goto("/marcador")
+    page.locator("#buttons-0 button").first.click()
+    assert page.locator("#points-0").inner_text() != "0"
+    page.goto("/embed.html?scenario=manilhas-copas&fast=1")
+    page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+    for other in sorted(p.name for p in DIST.glob("*.html")):
+        if other not in ("index.html", "tutorial.html", "marcador.html", "embed.html"):
+            page.goto(f"/{other}")
+            page.wait_for_load_state("load")
+    context.close()
+    watch.check()
+    assert not watch.foreign, f"requests left the origin: {watch.foreign}"
+
+
+# ------------------------------------------------------------------ an update
+
+def changed_build(tmp_path: Path) -> Path:
+    """A second build, as a new deploy would make it: the sources with one change (a line of
+    pwa.css), built by build.py into its own folder (wheel and snapshot from the cache)."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for path in ROOT.iterdir():
+        if path.is_file() and (path.suffix in {".py", ".toml", ".json", ".md"} or path.name.startswith("LICENSE")):
+            shutil.copy2(path, src / path.name)
+    for folder in ("site", "py", "scripts"):
+        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (src / "node_modules").symlink_to(ROOT / "node_modules")
+    css = src / "site" / "static" / "css" / "pwa.css"
+    css.write_text(css.read_text() + "\n/* build 2 */\n")
+    out = tmp_path / "dist2"
+    env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"))
+    proc = subprocess.run([sys.executable, str(src / "build.py")], cwd=src, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out
+
+
+def switch_deploy(live: Path, target: Path) -> None:
+    """Point the served folder at another build at once (an atomic deploy)."""
+    new = live.with_name(live.name + ".new")
+    new.symlink_to(target)
+    os.replace(new, live)
+
+
+class Recorder:
+    """What the pages (and their workers) receive: (url, sha256 of the body)."""
+
+    def __init__(self, context, base_url):
+        self.base = base_url.rstrip("/")
+        self.got: list[tuple[str, set[str], bool]] = []
+        context.on("response", self._on_response)
+
+    def _on_response(self, response):
+        request = response.request
+        if request.service_worker is not None or not response.url.startswith(self.base):
+            return  # the service worker's own downloads are not something a page received
+        if response.status != 200 or request.method != "GET":
+            return
+        if int(response.headers.get("content-length") or 0) > 1_000_000:
+            return  # Pyodide's big files: the same in both builds, and slow to pass around
+        try:
+            body = response.body()
+        except Exception:  # noqa: BLE001 (a page that went away meanwhile)
+            return
+        path = urlsplit(response.url).path.lstrip("/") or "index.html"
+        if "." not in path.rsplit("/", 1)[-1]:
+            path += ".html"
+        shas = {sha_hex(body)}
+        try:
+            # CDP hands back the body of a fetch() of a text file served without a charset
+            # decoded as windows-1252 (then UTF-8 encoded): undo that to compare bytes.
+            shas.add(sha_hex(bytes(b for ch in body.decode("utf-8") for b in
+                                   (ch.encode("cp1252") if ord(ch) > 255 else bytes([ord(ch)])))))
+        except (UnicodeDecodeError, UnicodeEncodeError):
+            pass
+        self.got.append((path, shas, response.from_service_worker))
+
+    def take(self):
+        got, self.got = self.got, []
+        return got
+
+
+def assert_from(build_files: dict, got, label: str):
+    assert got, f"no file received ({label})"
+    for path, shas, _from_sw in got:
+        if path in build_files:
+            assert build_files[path]["sha256"] in shas, f"{path} is not from the {label}"
+
+
+def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
+    dist1 = tmp_path / "dist1"
+    shutil.copytree(DIST, dist1)
+    dist2 = changed_build(tmp_path)
+    files1 = json.loads((dist1 / "manifest.json").read_text())["files"]
+    files2 = json.loads((dist2 / "manifest.json").read_text())["files"]
+    # The change, and the service worker that lists it: nothing else differs.
+    assert {rel for rel in files2 if files1.get(rel) != files2[rel]} == {"static/css/pwa.css", "sw.js"}
+    assert sw_precache(dist1)["build"] != sw_precache(dist2)["build"]
+
+    live = tmp_path / "live"
+    live.symlink_to(dist1)
+    server, base_url = serve.serve_in_thread(live)
+    context, watch = new_context(browser, base_url)
+    recorder = Recorder(context, base_url)
+    try:
+        page = context.new_page()
+        page.goto("/?fast=1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        wait_sw_ready(page)
+        page.reload()  # now the service worker serves the page
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        start_hand(page, {"mode": "1x1"}, {"seed": 5})
+        act(page)
+        act(page)
+        before = obs(page)
+        assert page.evaluate("localStorage.getItem('truco:session')")
+        # A second tab, open during the whole update.
+        other = context.new_page()
+        other.goto("/marcador.html")
+        other.wait_for_function("() => !!navigator.serviceWorker.controller")
+        # The player opens a modal dialog (it makes the rest of the page inert).
+        page.get_by_role("button", name="Sair da mesa").click()
+        assert page.locator("#leave-dialog").is_visible()
+        assert_from(files1, recorder.take(), "first build")
+
+        # The new deploy: found in the background, offered, not used yet.
+        switch_deploy(live, dist2)
+        page.evaluate("window.__pwa.checkForUpdate()")
+        bar = page.locator("#update-bar")
+        bar.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+        assert "Nova versão disponível" in bar.inner_text()
+        assert page.locator("#leave-dialog #update-bar").count() == 1, "the bar must be usable over the dialog"
+        assert other.locator("#update-bar").is_visible()
+        # Until accepted, both pages get the first build only, and the table still plays.
+        assert "build 2" not in page.evaluate("fetch('static/css/pwa.css').then((r) => r.text())")
+        assert page.evaluate("window.__engine.call('echo', {still: 1})") == {"still": 1}
+        other.reload()
+        other.wait_for_load_state("load")
+        assert_from(files1, recorder.take(), "first build")
+        names = set(cached_files(page))
+        assert {f"truco-build-{sw_precache(d)['build']}" for d in (dist1, dist2)} <= names
+
+        # Accepting reloads into the new build, with the saved game.
+        with page.expect_navigation():
+            bar.get_by_role("button", name="Atualizar").click()
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert "build 2" in page.evaluate("fetch('static/css/pwa.css').then((r) => r.text())")
+        assert_from(files2, [g for g in recorder.take() if "marcador" not in g[0]], "second build")
+        cont = page.get_by_role("button", name="Continuar partida")
+        cont.wait_for(state="visible")
+        cont.click()
+        wait_turn(page, None)
+        after = obs(page)
+        for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
+            assert after[key] == before[key], key
+
+        # The tab that stayed open keeps its build until it reloads, and is told to.
+        other.locator("#update-bar").wait_for(state="visible")
+        assert "build 2" not in other.evaluate("fetch('static/css/pwa.css').then((r) => r.text())")
+        other.reload()
+        assert "build 2" in other.evaluate("fetch('static/css/pwa.css').then((r) => r.text())")
+        # No page uses the first build any more: its cache goes.
+        build1 = f"truco-build-{sw_precache(dist1)['build']}"
+        other.wait_for_function("(name) => caches.keys().then((k) => !k.includes(name))", arg=build1,
+                                timeout=30_000)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    watch.check()
+    assert not watch.foreign, f"requests left the origin: {watch.foreign}"
