@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import importlib.util
 import json
 import os
 import re
 import shutil
+import struct
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -127,6 +130,83 @@ def test_wheels_are_the_engine_and_the_locked_micropip_version(dist_dir):
     assert "truco/api.py" in names
 
 
+# --- memory snapshot -----------------------------------------------------------------------
+
+def build_info(dist: Path) -> dict:
+    text = (dist / "static/js/build_info.js").read_text()
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
+def engine_modules() -> list[str]:
+    """Every module of the truco package, by its dotted name."""
+    names = []
+    for path in sorted((ROOT / "py/truco").rglob("*.py")):
+        parts = list(path.relative_to(ROOT / "py").with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names.append(".".join(parts))
+    return sorted(names)
+
+
+def test_snapshot_is_shipped_listed_and_checkable(dist_dir):
+    info = build_info(dist_dir)
+    manifest = json.loads((dist_dir / "manifest.json").read_text())
+    rel = info["snapshot"]
+    assert rel == manifest["snapshot"]["file"] == "snapshot/engine.snapshot.gz"
+    assert rel in manifest["files"], "the manifest (and so the service worker) lists the snapshot"
+    # The worker starts its download before build_info.js arrives, so it names the file too.
+    worker = (dist_dir / "static/js/worker.js").read_text()
+    assert f'const SNAPSHOT_FILE = "{rel}";' in worker
+    packed = (dist_dir / rel).read_bytes()
+    assert sha256(packed) == info["snapshotSha256"] == manifest["files"][rel]["sha256"]
+    assert packed[:2] == b"\x1f\x8b" and packed[4:8] == b"\0\0\0\0", "gzip, no timestamp"
+    raw = gzip.decompress(packed)
+    assert len(raw) == info["snapshotSize"] == manifest["snapshot"]["size"]
+    assert sha256(raw) == manifest["snapshot"]["sha256"]
+    assert len(packed) < len(raw) / 3
+    # Pyodide's snapshot header: its magic number, then the build id it will insist on,
+    # which must be that of the Pyodide shipped next to it.
+    assert struct.unpack("<I", raw[:4])[0] == 0x706E7300
+    build_id = "".join(f"{w:08x}" for w in struct.unpack("<8I", raw[16:48]))
+    loader = (dist_dir / "pyodide/pyodide.mjs").read_text()
+    assert f'BUILD_ID:"{build_id}"' in loader
+    assert manifest["snapshot"]["pyodide"] == info["pyodideVersion"]
+    assert manifest["snapshot"]["reproducible"] is True
+
+
+def test_snapshot_holds_every_engine_module(dist_dir):
+    """A module left out of the snapshot could not be imported after a restore."""
+    manifest = json.loads((dist_dir / "manifest.json").read_text())
+    assert manifest["snapshot"]["modules"] == engine_modules()
+    assert {"truco.api", "truco.bots", "truco.bots.player", "truco.signals"} <= set(engine_modules())
+
+
+def load_build_module():
+    spec = importlib.util.spec_from_file_location("truco_build_script", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_snapshot_cache_key_follows_its_inputs(dist_dir, tmp_path):
+    build = load_build_module()
+    version = build.pinned_pyodide_version()
+    wheel = next((dist_dir / "wheels").glob("truco-*.whl"))
+    key = build.snapshot_key(version, wheel)
+    assert build.snapshot_key(version, wheel) == key
+    other = tmp_path / wheel.name
+    other.write_bytes(wheel.read_bytes() + b"\0")
+    assert build.snapshot_key(version, other) != key
+    script = tmp_path / "make_snapshot.mjs"
+    script.write_text(build.SNAPSHOT_SCRIPT.read_text() + "\n// changed\n")
+    build.SNAPSHOT_SCRIPT = script
+    assert build.snapshot_key(version, wheel) != key
+    assert build.snapshot_key("0.0.1", wheel) != key
+    # The manifest records the key of the snapshot it ships.
+    manifest = json.loads((dist_dir / "manifest.json").read_text())
+    assert manifest["snapshot"]["key"] == key[:32]
+
+
 # --- no other origin ---------------------------------------------------------------------
 
 URL = re.compile(r"""(?:https?|wss?|ftp)://[^\s"'`<>()\\]*""", re.I)
@@ -174,12 +254,14 @@ def test_second_build_is_byte_identical(dist_dir):
 
 
 def test_build_from_scratch_is_byte_identical(dist_dir, tmp_path):
-    """An empty output folder and an empty engine-wheel cache give the same bytes."""
+    """An empty output folder and empty caches (engine wheel, snapshot) give the same bytes."""
     cache = tmp_path / "cache"
     shutil.copytree(ROOT / ".cache" / "micropip", cache / "micropip")  # no network needed
     env = dict(os.environ, TRUCO_DIST_DIR=str(tmp_path / "dist"), TRUCO_CACHE_DIR=str(cache))
     proc = run_build(env)
     assert "building the engine wheel" in proc.stdout
+    # The memory snapshot is made again too, and comes out byte for byte the same.
+    assert "making the Pyodide memory snapshot" in proc.stdout
     fresh = {rel: sha256(data) for rel, data in dist_files(tmp_path / "dist").items()}
     assert fresh == {rel: sha256(data) for rel, data in dist_files(dist_dir).items()}
 
