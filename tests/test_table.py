@@ -76,7 +76,7 @@ def wait_turn(page, before):
              if (before !== null && o.log.at(-1).n === before) return false;
              return app.dataset.phase === 'human' || app.dataset.phase === 'over';
            }""",
-        arg=before, timeout=30_000)
+        arg=before, timeout=90_000)
 
 
 def obs(page):
