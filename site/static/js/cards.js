@@ -45,13 +45,17 @@ export function cardElement(card, obs, { tag = "div", small = false } = {}) {
   const m = manilhaName(card, obs);
   if (m) el.classList.add("manilha");
   if (tag === "button") el.type = "button";
-  el.setAttribute(tag === "button" ? "aria-label" : "title", cardLabel(card, obs));
   if (tag !== "button") {
+    el.title = cardLabel(card, obs);
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardLabel(card, obs));
   }
   const sym = SUIT_SYMBOL[card[1]];
-  el.innerHTML =
+  // A button is named by its (visually hidden) text, not by aria-label: the rank letters
+  // drawn on it ("Q") are not in its spoken name ("dama de copas"), which WCAG 2.5.3
+  // (label in name) forbids for an aria-label.
+  const name = tag === "button" ? `<span class="visually-hidden card-name">${cardLabel(card, obs)}</span>` : "";
+  el.innerHTML = name +
     `<span class="corner tl" aria-hidden="true"><b>${rankText(card)}</b><i>${sym}</i></span>` +
     `<span class="pip" aria-hidden="true">${sym}</span>` +
     `<span class="corner br" aria-hidden="true"><b>${rankText(card)}</b><i>${sym}</i></span>` +

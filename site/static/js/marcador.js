@@ -145,7 +145,7 @@ function renderButtons(team) {
       class: `mc-pt kind-${o.kind}${o.pts >= view.rules.target ? " max" : ""}`,
       data: { team: String(team), kind: o.kind, pts: String(o.pts), what, index: String(i) },
       "aria-label": t("marcador.button.label", { name: nameOf(team), pts: o.pts, what }),
-    }, el("span", { class: "mc-pt-value", textContent: `+${o.pts}` }),
+    }, el("span", { class: "mc-pt-value", textContent: `+${o.pts}` }), " ",
     el("span", { class: "mc-pt-what", textContent: what }));
   }));
   box.dataset.count = String(offers.length);
@@ -188,7 +188,7 @@ function renderTeam(team) {
 
   const fix = $(`fix-${team}`);
   fix.disabled = !view.canFix[team];
-  fix.replaceChildren(el("span", { class: "mc-fix-value", textContent: `−${view.fixValue}` }),
+  fix.replaceChildren(el("span", { class: "mc-fix-value", textContent: `−${view.fixValue}` }), " ",
     el("span", { textContent: t("marcador.fix") }));
   fix.setAttribute("aria-label", t("marcador.fix.label", { pts: view.fixValue, name: nameOf(team) }));
 

@@ -197,7 +197,10 @@ export class MiniTable {
         b = cardElement(card, this.cardObs(), { tag: "button" });
         action = `${covering ? "cover" : "play"} ${card}`;
         b.dataset.card = card;
-        if (covering) b.setAttribute("aria-label", `${t("mt.cover_card")}: ${b.getAttribute("aria-label")}`);
+        if (covering) {
+          const name = b.querySelector(".card-name");
+          name.textContent = `${t("mt.cover_card")}: ${name.textContent}`;
+        }
       }
       b.dataset.action = action;
       b.setAttribute("aria-keyshortcuts", String(i + 1));

@@ -1,0 +1,192 @@
+"""Accessibility audit: axe-core (the npm dev dependency) on every page of the build, in the
+states a player meets: the table's start screen, mid-game and end of the match, the
+tutorial, the embed with a scenario, the marcador, and any other page in dist/.
+
+A violation of impact "serious" or "critical" fails the test. The pages are served with
+their production Content-Security-Policy (no inline script), so axe is not added as a
+<script> tag: its source is evaluated through the DevTools protocol, which the CSP does not
+govern, and the page's own policy stays as deployed.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from conftest import DIST, ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+FAILING_IMPACTS = {"serious", "critical"}
+KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
+READY = "#app[data-engine-state=ready]"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE_JS.is_file():
+        pytest.fail(f"{AXE_JS} is missing: run `npm install` (axe-core is a dev dependency)")
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+def until(page, js, arg=None, timeout=30_000):
+    """Wait until `js` is truthy, polling with evaluate (the CSP forbids eval-based waits)."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(js, arg)
+        except PlaywrightError as exc:  # a navigation in between: try again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
+        time.sleep(0.05)
+
+
+def audit(page, axe_source: str, what: str, context=None) -> list[dict]:
+    """Run axe on the page as it is now; fail on serious or critical violations."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source)
+    results = page.evaluate(
+        """async (ctx) => {
+             const r = await window.axe.run(ctx || document, { resultTypes: ["violations"] });
+             return r.violations.map((v) => ({
+               id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
+             }));
+           }""", context)
+    bad = [v for v in results if v["impact"] in FAILING_IMPACTS]
+    if bad:
+        lines = [f"{what}: {len(bad)} serious/critical axe violation(s)"]
+        for v in bad:
+            lines.append(f"- [{v['impact']}] {v['id']}: {v['help']}")
+            for n in v["nodes"][:8]:
+                lines.append(f"    {n['target']}: {(n['summary'] or '').splitlines()[-1].strip()}")
+        pytest.fail("\n".join(lines), pytrace=False)
+    return results
+
+
+def new_page(browser, base_url, **kwargs):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, **kwargs)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.console_watch = watch
+    return context, page
+
+
+@pytest.fixture(scope="module")
+def table(browser, base_url):
+    context, page = new_page(browser, base_url)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    yield page
+    context.close()
+    page.console_watch.check()
+
+
+def human_turn(page, timeout=90_000):
+    until(page, """() => { const a = document.getElementById('app');
+                           return !window.__truco.busy && (a.dataset.phase === 'human' || a.dataset.phase === 'over'); }""",
+          timeout=timeout)
+
+
+def test_table_start_screen(table, axe_source):
+    until(table, "document.getElementById('app').dataset.phase === 'start'")
+    audit(table, axe_source, "table, start screen")
+    table.evaluate("document.getElementById('open-stats').click()")
+    until(table, "document.getElementById('stats-dialog').open")
+    audit(table, axe_source, "table, statistics dialog")
+    table.keyboard.press("Escape")
+    until(table, "!document.getElementById('stats-dialog').open")
+
+
+def test_table_mid_game(table, axe_source):
+    table.evaluate("window.__truco.start({mode: '2x2'}, {seed: 5})")
+    human_turn(table)
+    assert table.locator("#app").get_attribute("data-phase") == "human"
+    audit(table, axe_source, "table, mid-game (2x2, the human's turn)")
+
+
+def test_table_end_of_match_dialog(table, axe_source):
+    # 1x1 at 10 x 10 (mão de ferro): one hand decides the match.
+    table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 7, score: [10, 10]})")
+    for _ in range(40):
+        human_turn(table)
+        if table.locator("#app").get_attribute("data-phase") == "over":
+            break
+        before = table.evaluate("window.__truco.observation.log.at(-1).n")
+        accept = table.locator("#actions button[data-action=accept]")
+        if accept.count():
+            accept.first.click()
+        else:
+            table.locator("#hand .card.in-hand:not([disabled])").first.click()
+        until(table, "(n) => !window.__truco.observation || window.__truco.observation.log.at(-1).n !== n"
+                     " || document.getElementById('app').dataset.phase === 'over'", before, timeout=90_000)
+    assert table.locator("#app").get_attribute("data-phase") == "over"
+    until(table, "!!document.querySelector('dialog[open]')", timeout=10_000)
+    audit(table, axe_source, "table, end-of-match dialog")
+
+
+def test_tutorial(browser, base_url, axe_source):
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto("/tutorial.html?fast=1")
+        until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+        audit(page, axe_source, "tutorial, first lesson")
+        page.evaluate("location.hash = 'manilhas'")
+        until(page, "window.__tutorial.current === 'manilhas'")
+        audit(page, axe_source, "tutorial, manilhas lesson")
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
+def test_embed(browser, base_url, axe_source):
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto("/embed.html?scenario=manilhas-copas&fast=1")
+        page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+        audit(page, axe_source, "embed, a scenario")
+        page.goto("/embed.html?scenario=no-such-scenario")
+        until(page, "document.readyState === 'complete'")
+        page.console_watch.allow(".")  # the error page may log what it shows
+        audit(page, axe_source, "embed, an unknown scenario")
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
+def test_marcador(browser, base_url, axe_source):
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto("/marcador.html")
+        until(page, "document.readyState === 'complete'")
+        audit(page, axe_source, "marcador")
+        page.locator("#rules-button").click()
+        until(page, "document.getElementById('settings').open")
+        audit(page, axe_source, "marcador, rules dialog")
+        page.keyboard.press("Escape")
+        page.locator("button.mc-pt").first.click()
+        audit(page, axe_source, "marcador, after a point")
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DIST.glob("*.html") if p.name not in KNOWN_PAGES) or ["(none)"])
+def test_other_pages(browser, base_url, axe_source, name):
+    if name == "(none)":
+        pytest.skip("no other page in dist/")
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto(f"/{name}")
+        until(page, "document.readyState === 'complete'")
+        audit(page, axe_source, name)
+    finally:
+        context.close()
+    page.console_watch.check()
