@@ -54,8 +54,10 @@ def test_unknown_level_is_refused():
 
 
 # --------------------------------------------------------------- the tournament
-GAMES = 240
-"""Mirrored 2 x 2 games per pairing, fixed seed: enough to separate the levels."""
+GAMES = 200
+"""Mirrored 2 x 2 games per pairing, fixed seed: enough to separate the levels.
+Measured with this seed: médio-passive 88.5%, difícil-passive 92%, fácil-random 83%,
+médio-fácil 72.5%, difícil-médio 55%."""
 
 
 @pytest.fixture(scope="module")
@@ -77,5 +79,5 @@ def test_dificil_beats_passive(table):
 def test_levels_are_ordered(table):
     """random < fácil < médio < difícil, each by a margin a weakened bot would miss."""
     assert table[("facil", "random")].win_rate >= 0.70
-    assert table[("medio", "facil")].win_rate >= 0.55
+    assert table[("medio", "facil")].win_rate >= 0.60
     assert table[("dificil", "medio")].win_rate >= 0.52
