@@ -393,3 +393,23 @@ def test_phone_portrait_touch_play(browser, base_url):
     assert hand["y"] + hand["height"] <= 844, "the hand is on screen, within a thumb's reach"
     context.close()
     watch.check()
+
+
+def test_phone_landscape_keeps_the_hand_and_actions_on_screen(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
+    for sel in ("#hand", "#actions", "#trick"):
+        box = page.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} is off screen in landscape"
+    before = last_n(page)
+    page.locator("#hand .card.in-hand").first.tap()
+    wait_turn(page, before)
+    assert "3c" not in obs(page)["hand"]
+    context.close()
+    watch.check()
