@@ -105,11 +105,35 @@ def test_table_start_screen(table, axe_source):
     until(table, "!document.getElementById('stats-dialog').open")
 
 
+def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
+    assert table.locator("#app").get_attribute("data-phase") == "start"
+    assert not table.evaluate("document.documentElement.classList.contains('four-colour')")
+    table.evaluate("document.getElementById('four_colour').click()")  # in the closed <details>
+    until(table, "document.documentElement.classList.contains('four-colour')")
+    saved = table.evaluate("""() => { const k = Object.keys(localStorage).find((k) => k.endsWith('settings'));
+                                      return k && JSON.parse(localStorage.getItem(k)); }""")
+    assert saved["data"]["four_colour"] is True, saved
+    # Every suit its own colour: a card of each suit drawn by the page's own code.
+    colours = table.evaluate("""async () => {
+        const { cardElement } = await import('./static/js/cards.js');
+        const box = document.createElement('div');
+        document.getElementById('app').append(box);
+        const out = {};
+        for (const c of ['7c', '7h', '7s', '7d']) {
+          const el = cardElement(c, { manilhas: [] });
+          box.append(el);
+          out[c[1]] = getComputedStyle(el).color;
+        }
+        box.remove();
+        return out; }""")
+    assert len(set(colours.values())) == 4, colours
+
+
 def test_table_mid_game(table, axe_source):
     table.evaluate("window.__truco.start({mode: '2x2'}, {seed: 5})")
     human_turn(table)
     assert table.locator("#app").get_attribute("data-phase") == "human"
-    audit(table, axe_source, "table, mid-game (2x2, the human's turn)")
+    audit(table, axe_source, "table, mid-game (2x2, the human's turn, four-colour deck)")
 
 
 def test_table_end_of_match_dialog(table, axe_source):

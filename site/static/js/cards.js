@@ -14,6 +14,11 @@ export function isRed(card) {
   return RED.has(card[1]);
 }
 
+/** The four-colour deck (a setting): clubs and diamonds get colours of their own. */
+export function applyDeckColours(settings) {
+  document.documentElement.classList.toggle("four-colour", settings?.four_colour === true);
+}
+
 /** "7 de copas" */
 export function cardName(card) {
   const r = card[0];

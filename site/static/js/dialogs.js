@@ -96,6 +96,7 @@ export class Dialogs {
       timer: Number(f.get("timer")),
       ferro: f.get("ferro"),
       speed: f.get("speed"),
+      four_colour: f.get("four_colour") === "on",
     };
   }
 
@@ -110,6 +111,8 @@ export class Dialogs {
       if (!field) continue;
       if (field instanceof RadioNodeList) {
         for (const r of field) r.checked = r.value === String(value);
+      } else if (field.type === "checkbox") {
+        field.checked = value === true;
       } else {
         field.value = String(value);
       }

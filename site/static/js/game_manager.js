@@ -4,7 +4,7 @@
 // the statistics when it ends, and hands each new observation to the view.
 
 import { phrase, t } from "./i18n.js";
-import { cardName } from "./cards.js";
+import { applyDeckColours, cardName } from "./cards.js";
 import { callName } from "./table_view.js";
 import { KEYS } from "./storage.js";
 import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
@@ -136,6 +136,7 @@ export class GameManager {
   }
 
   saveSettings(settings) {
+    applyDeckColours(settings);
     this.storage.write(KEYS.settings, { ...DEFAULT_SETTINGS, ...settings });
   }
 

@@ -1,6 +1,7 @@
 // Page entry: starts the engine worker at once, shows what is loading, the engine version
 // when ready, and a message with a retry button when loading fails.
 
+import { applyDeckColours } from "./cards.js";
 import { client, startEngine } from "./engine_boot.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
@@ -224,6 +225,7 @@ function startTable() {
   const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...opts.settings };
   manager.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
   manager.settings = settings;
+  applyDeckColours(settings);
   if (opts.autostart) {
     manager.newGame(settings);
   } else {

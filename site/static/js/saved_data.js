@@ -32,6 +32,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   timer: 0,
   ferro: "escuro",
   speed: "normal",
+  four_colour: false, // the four-colour deck (clubs green, diamonds blue): display only
 });
 
 export const CHOICES = Object.freeze({
@@ -43,6 +44,7 @@ export const CHOICES = Object.freeze({
   timer: [0, 10, 20, 30],
   ferro: ["escuro", "claras"],
   speed: ["lento", "normal", "rapido"],
+  four_colour: [false, true],
 });
 
 // ------------------------------------------------------------------- settings
