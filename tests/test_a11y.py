@@ -214,3 +214,36 @@ def test_other_pages(browser, base_url, axe_source, name):
     finally:
         context.close()
     page.console_watch.check()
+
+
+NOTHING_MOVES = """() => {
+  const moving = [];
+  for (const el of document.querySelectorAll('*')) {
+    for (const pseudo of [null, '::before', '::after']) {
+      const cs = getComputedStyle(el, pseudo);
+      const secs = (v) => Math.max(...v.split(',').map((x) => parseFloat(x) * (x.trim().endsWith('ms') ? 0.001 : 1)));
+      if (cs.animationName !== 'none' && secs(cs.animationDuration) > 0.01) moving.push(`${el.tagName}.${el.className} ${pseudo || ''} animation`);
+      if (secs(cs.transitionDuration) > 0.01) moving.push(`${el.tagName}.${el.className} ${pseudo || ''} transition`);
+    }
+  }
+  return moving.slice(0, 10);
+}"""
+
+
+def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_url, axe_source):
+    """A player who asks for less motion gets none on any page, and one whose system is light
+    still gets the dark, readable pages (the audit checks the contrast)."""
+    context, page = new_page(browser, base_url, reduced_motion="reduce", color_scheme="light")
+    try:
+        for path, ready in [("/marcador.html", "document.readyState === 'complete'"),
+                            ("/?fast=1", "document.getElementById('app').dataset.phase === 'start'"),
+                            ("/tutorial.html?fast=1", "document.documentElement.dataset.engine === 'ready'"),
+                            ("/embed.html?scenario=manilhas-copas&fast=1", "!!document.querySelector('.mt.my-turn')")]:
+            page.goto(path)
+            until(page, ready, timeout=ENGINE_TIMEOUT_MS)
+            assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark", path
+            assert page.evaluate(NOTHING_MOVES) == [], path
+            audit(page, axe_source, f"{path} (reduced motion, light system scheme)")
+    finally:
+        context.close()
+    page.console_watch.check()

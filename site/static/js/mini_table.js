@@ -131,6 +131,9 @@ export class MiniTable {
       const partner = s % 2 === 0;
       seat.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
       const label = el("p", "mt-seat-name", this.name(s));
+      const team = el("span", "mt-seat-team", partner ? t("seat.partner") : t("team.them"));
+      team.setAttribute("aria-hidden", "true"); // the seat's label says it; here it is for the eyes
+      label.append(" ", team);
       if (obs.dealer === s) label.append(" ", badge(t("badge.dealer.short"), t("badge.dealer")));
       if (obs.mao === s) label.append(" ", badge(t("badge.mao"), t("badge.mao"), "mao"));
       const cards = el("div", "mt-seat-cards");

@@ -92,7 +92,8 @@ export class TableView {
         el.dataset.pos = seatPosition(s, mine, n);
         el.dataset.team = s % 2 === mine % 2 ? "us" : "them";
         el.innerHTML =
-          `<div class="seat-label"><span class="seat-name"></span><span class="seat-badges"></span></div>` +
+          `<div class="seat-label"><span class="seat-name"></span><span class="seat-team" aria-hidden="true"></span>` +
+          `<span class="seat-badges"></span></div>` +
           `<div class="seat-cards"></div><p class="bubble" hidden></p>`;
         this.seatsEl.append(el);
       }
@@ -102,6 +103,8 @@ export class TableView {
       const partner = s % 2 === mine % 2;
       el.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
       $(".seat-name", el).textContent = this.name(s);
+      // The team in words too, not only in the name's colour.
+      $(".seat-team", el).textContent = partner ? t("seat.partner") : t("team.them");
       this.renderBadges($(".seat-badges", el), obs, s);
       el.classList.toggle("to-move", !frozen && obs.to_move === s);
       const cards = $(".seat-cards", el);

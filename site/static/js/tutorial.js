@@ -24,6 +24,11 @@ let current = null;
 
 document.documentElement.classList.add("js");
 
+/** Smooth scrolling, unless the system asks for less motion. */
+function smoothScroll() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
 function lessonBySlug(slug) {
   return lessons.find((l) => l.slug === slug) || null;
 }
@@ -108,12 +113,12 @@ function goNext(lesson, id) {
   const nextId = lesson.exercises[i + 1];
   if (nextId) {
     const section = document.getElementById(`ex-${nextId}`);
-    section.scrollIntoView({ behavior: "smooth", block: "start" });
+    section.scrollIntoView({ behavior: smoothScroll(), block: "start" });
     exercises.get(nextId).start({ focus: true });
   } else {
     const quiz = $(`#quiz-${lesson.slug}-title`);
     quiz.setAttribute("tabindex", "-1");
-    quiz.scrollIntoView({ behavior: "smooth", block: "start" });
+    quiz.scrollIntoView({ behavior: smoothScroll(), block: "start" });
     quiz.focus({ preventScroll: true });
   }
 }
