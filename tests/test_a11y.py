@@ -134,6 +134,7 @@ def test_table_mid_game(table, axe_source):
     human_turn(table)
     assert table.locator("#app").get_attribute("data-phase") == "human"
     audit(table, axe_source, "table, mid-game (2x2, the human's turn, four-colour deck)")
+    assert tab_through(table, 30) == [], "table, mid-game: focus not visible"
 
 
 def test_table_end_of_match_dialog(table, axe_source):
@@ -244,6 +245,52 @@ def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_ur
             assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark", path
             assert page.evaluate(NOTHING_MOVES) == [], path
             audit(page, axe_source, f"{path} (reduced motion, light system scheme)")
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const cs = getComputedStyle(el);
+  const ring = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
+  const shadow = cs.boxShadow && cs.boxShadow !== 'none';
+  const name = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}`;
+  return { name, shown: ring || shadow };
+}"""
+
+
+def tab_through(page, limit=40):
+    """Tab through the page (from the top); returns the focused elements without a visible focus."""
+    unseen, seen = [], set()
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        info = page.evaluate(FOCUS_SHOWN)
+        if info is None:
+            continue
+        if info["name"] in seen:
+            continue
+        seen.add(info["name"])
+        if not info["shown"]:
+            unseen.append(info["name"])
+    assert seen, "nothing took the keyboard focus"
+    return unseen
+
+
+def test_visible_keyboard_focus_on_every_page(browser, base_url):
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto("/marcador.html")
+        until(page, "document.readyState === 'complete'")
+        assert tab_through(page) == [], "marcador"
+        page.goto("/?fast=1")
+        until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
+        page.evaluate("document.querySelector('#start-dialog details').open = true")
+        assert tab_through(page) == [], "table, start screen"
+        page.goto("/tutorial.html?fast=1")
+        until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+        assert tab_through(page, 60) == [], "tutorial"
     finally:
         context.close()
     page.console_watch.check()
