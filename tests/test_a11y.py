@@ -294,3 +294,35 @@ def test_visible_keyboard_focus_on_every_page(browser, base_url):
     finally:
         context.close()
     page.console_watch.check()
+
+
+def test_dialogs_take_and_return_the_focus(browser, base_url):
+    """Native modal dialogs: opened by keyboard, the focus goes in; Escape closes them and
+    the focus is back on the button that opened them."""
+    context, page = new_page(browser, base_url)
+    try:
+        page.goto("/marcador.html")
+        until(page, "document.readyState === 'complete'")
+        page.locator("#rules-button").focus()
+        page.keyboard.press("Enter")
+        until(page, "document.getElementById('settings').open")
+        assert page.evaluate("document.getElementById('settings').contains(document.activeElement)")
+        page.keyboard.press("Escape")
+        until(page, "!document.getElementById('settings').open")
+        assert page.evaluate("document.activeElement.id") == "rules-button"
+        page.goto("/?fast=1")
+        until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
+        page.locator("#open-stats").focus()
+        page.keyboard.press("Enter")
+        until(page, "document.getElementById('stats-dialog').open")
+        assert page.evaluate("document.getElementById('stats-dialog').contains(document.activeElement)")
+        for _ in range(25):  # Tab stays inside the modal dialog
+            page.keyboard.press("Tab")
+            assert page.evaluate("""() => document.activeElement === document.body
+                || document.getElementById('stats-dialog').contains(document.activeElement)"""), "focus left the dialog"
+        page.keyboard.press("Escape")
+        until(page, "!document.getElementById('stats-dialog').open")
+        assert page.evaluate("document.activeElement.id") == "open-stats"
+    finally:
+        context.close()
+    page.console_watch.check()
