@@ -328,6 +328,9 @@ export class GameManager {
         if (!card) return;
         action = `${intent.cover ? "cover" : "play"} ${card}`;
       }
+      // Show the card on the table at once; the engine's reply confirms it (or, for a
+      // refused move, the next render puts it back in the hand).
+      this.view.previewPlay(intent.index, Boolean(intent.cover) && !obs.blind);
     } else if (intent.action === "toggle-cover") {
       this.view.coverMode = !this.view.coverMode;
       this.show(obs);

@@ -307,6 +307,23 @@ export class TableView {
     this.partnerEl.hidden = !partnerCards;
   }
 
+  /** Move the human's card from the hand to its place on the table before the engine answers. */
+  previewPlay(index, covered) {
+    const el = this.handEl.querySelector(`.card.in-hand[data-index="${index}"]`);
+    const slot = this.trickEl.querySelector(`.played[data-seat="${this.human}"]`);
+    if (!el || !slot) return;
+    for (const c of slot.querySelectorAll(".card")) c.classList.add("earlier");
+    const shown = covered ? coveredElement(el.dataset.card || null, this.obs) : el.cloneNode(true);
+    shown.classList.remove("in-hand", "dragging", "dropped", "returning");
+    shown.classList.add("on-table", "preview");
+    shown.removeAttribute("style");
+    if (shown.tagName === "BUTTON") shown.disabled = true;
+    slot.append(shown);
+    el.hidden = true;
+    for (const b of this.handEl.querySelectorAll(".card.in-hand")) b.disabled = true;
+    this.actionsEl.replaceChildren();
+  }
+
   /** A speech bubble over a seat ("Truco!"); the human's shows over the hand. */
   say(seat, text, ms = 1800) {
     const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
