@@ -127,6 +127,14 @@ def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
         box.remove();
         return out; }""")
     assert len(set(colours.values())) == 4, colours
+    # The tutorial and the embed draw their cards with the same setting.
+    other = table.context.new_page()
+    try:
+        for path in ["/tutorial.html?fast=1", "/embed.html?scenario=manilhas-copas&fast=1"]:
+            other.goto(path)
+            until(other, "document.documentElement.classList.contains('four-colour')")
+    finally:
+        other.close()
 
 
 def test_table_mid_game(table, axe_source):

@@ -2,6 +2,7 @@
 // from the observation (the engine decides what a card is worth; nothing here ranks cards).
 
 import { t } from "./i18n.js";
+import { KEYS } from "./storage.js";
 
 export const SUIT_SYMBOL = { c: "♣", h: "♥", s: "♠", d: "♦" };
 const RED = new Set(["h", "d"]);
@@ -17,6 +18,16 @@ export function isRed(card) {
 /** The four-colour deck (a setting): clubs and diamonds get colours of their own. */
 export function applyDeckColours(settings) {
   document.documentElement.classList.toggle("four-colour", settings?.four_colour === true);
+}
+
+/** The table's deck setting on the other pages (tutorial, embed): read, never written. */
+export function applyStoredDeckColours() {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(KEYS.settings) || "null");
+    applyDeckColours({ four_colour: stored?.data?.four_colour === true });
+  } catch {
+    // no storage (private mode, a blocked frame) or a bad entry: the usual two colours
+  }
 }
 
 /** "7 de copas" */

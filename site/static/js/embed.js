@@ -9,6 +9,7 @@
 // last word (a score the preset cannot reach, a vira without a vira preset…). The page
 // reports its height to the parent with postMessage({type: "truco-embed:height", height}).
 
+import { applyStoredDeckColours } from "./cards.js";
 import { connectEngine } from "./engine_status.js";
 import { Exercise } from "./exercise.js";
 import { t } from "./i18n.js";
@@ -102,6 +103,7 @@ function reportHeight() {
 new ResizeObserver(reportHeight).observe(root);
 
 // ------------------------------------------------------------------ start
+applyStoredDeckColours();
 const engine = connectEngine($("engine-status"));
 const parsed = scenarioFromURL(location.search);
 const fast = new URLSearchParams(location.search).get("fast") === "1";

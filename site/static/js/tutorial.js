@@ -3,6 +3,7 @@
 // gives the <iframe> snippet of an exercise. Lesson text and pictures are rendered by the
 // build; this module brings the tables to life.
 
+import { applyStoredDeckColours } from "./cards.js";
 import { connectEngine } from "./engine_status.js";
 import { Exercise } from "./exercise.js";
 import { t } from "./i18n.js";
@@ -16,6 +17,7 @@ const data = JSON.parse($("#tutorial-data").textContent);
 const lessons = data.lessons;
 const params = new URLSearchParams(location.search);
 const fast = params.get("fast") === "1";
+applyStoredDeckColours();
 const engine = connectEngine($("#engine-status"));
 const progress = new Progress(lessons);
 const exercises = new Map(); // id -> Exercise
