@@ -59,6 +59,9 @@ try {
 
   const pyodide = await loadPyodide({
     _makeSnapshot: true,
+    // Not this script's path (Node's argv[1]), which would end up in sys.executable: the
+    // snapshot must not depend on where the repository is checked out.
+    _sysExecutable: "python",
     env: { PYTHONHASHSEED: "0", PYTHONDONTWRITEBYTECODE: "1" },
     stdout: (text) => console.error(`[python] ${text}`),
     stderr: (text) => console.error(`[python] ${text}`),

@@ -172,6 +172,9 @@ def test_snapshot_is_shipped_listed_and_checkable(dist_dir):
     assert f'BUILD_ID:"{build_id}"' in loader
     assert manifest["snapshot"]["pyodide"] == info["pyodideVersion"]
     assert manifest["snapshot"]["reproducible"] is True
+    # Not where the repository is checked out: the bytes would differ from one checkout to
+    # another (Node's argv[1] would be sys.executable).
+    assert str(ROOT).encode() not in raw
 
 
 def test_snapshot_holds_every_engine_module(dist_dir):
