@@ -422,7 +422,7 @@ def test_phone_layout_fits(browser, base_url):
     watch.check()
 
 
-def test_the_tutorial_and_the_embed_work_offline_after_one_visit(browser, base_url, dist_dir):
+def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir):
     if not (dist_dir / "sw.js").is_file():
         pytest.skip("this build has no service worker yet")
     context = browser.new_context(base_url=base_url, service_workers="allow")  # conftest blocks them by default
