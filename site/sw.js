@@ -9,11 +9,13 @@
 //   any other is downloaded and checked against its sha256 (a file of another deploy is
 //   refused, and the install fails rather than mix two builds; the browser tries again
 //   later). No skipWaiting: an update waits until the page's "Atualizar" asks for it.
-// - Fetch: files of the build are answered from the cache of the build the page was loaded
-//   from; other requests go to the network untouched.
-// - Activate: the pages (and their workers) that are open when a new build takes over stay
-//   pinned to the build they were loaded with, whose cache is kept until the last of them
-//   is gone; a page that reloads gets the new build. So no page ever mixes two builds.
+// - Fetch: each page is pinned to the build that served it (recorded when its navigation is
+//   answered, and shared by every version of this worker), and so are the workers it starts;
+//   their requests for files of the build are answered from that build's cache. Other
+//   requests go to the network untouched.
+// - Activate: the new build serves the pages loaded from now on; the pages that are still
+//   open keep their build, whose cache is kept until the last of them is gone (a reload
+//   gets the new build). So no page ever mixes two builds.
 
 const PRECACHE = { build: "dev", headers: "", files: {} }; // replaced by build.py
 
@@ -61,41 +63,61 @@ let stateLock = Promise.resolve();
 function withState(fn) {
   const run = stateLock.then(async () => {
     const cache = await caches.open(STATE_CACHE);
-    const stored = await cache.match(STATE);
+    const response = await cache.match(STATE);
     let state = { active: null, retired: [], pins: {} };
-    if (stored) {
+    if (response) {
       try {
-        state = { ...state, ...(await stored.json()) };
+        state = { ...state, ...(await response.json()) };
       } catch {
         // unreadable: start over (at worst, an old cache is kept until the next activation)
       }
     }
     const result = await fn(state);
     await cache.put(STATE, new Response(JSON.stringify(state), { headers: { "Content-Type": "application/json" } }));
+    stored = state.pins;
     return result;
   });
   stateLock = run.catch(() => {});
   return run;
 }
 
-// Pins are read on every request: keep a copy in memory (refreshed when this worker starts).
-let pins = null;
-async function pinsNow() {
-  if (pins === null) {
-    const stored = await caches.match(STATE, { cacheName: STATE_CACHE });
+// Pins (client id -> {build, at}) are read on every request: the stored ones are kept in
+// memory (loaded when this worker starts, refreshed at each write), and the ones this worker
+// just made are in `fresh` until they are stored.
+let stored = null;
+const fresh = new Map();
+// A page whose navigation is under way is not among the open clients yet: a pin this young
+// is not dropped for being closed (its page is answered from the cache at once).
+const PIN_GRACE_MS = 10_000;
+
+async function pinOf(clientId) {
+  if (!clientId) return null;
+  if (fresh.has(clientId)) return fresh.get(clientId);
+  if (stored === null) {
     try {
-      pins = stored ? (await stored.json()).pins || {} : {};
+      const response = await caches.match(STATE, { cacheName: STATE_CACHE });
+      stored = (response && (await response.json()).pins) || {};
     } catch {
-      pins = {};
+      stored = {};
     }
   }
-  return pins;
+  return stored[clientId]?.build || null;
+}
+
+function pin(clientId, build) {
+  fresh.set(clientId, build);
+  return withState((state) => {
+    state.pins[clientId] = { build, at: Date.now() };
+  }).then(() => fresh.delete(clientId));
 }
 
 // ------------------------------------------------------------------ install
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(precache().catch((err) => {
+    console.warn(`build ${BUILD} not installed: ${err.message}`);
+    throw err;
+  }));
 });
 
 /** Files of older builds' caches by sha256, when those were fetched with the same headers. */
@@ -161,17 +183,12 @@ self.addEventListener("activate", (event) => {
 });
 
 async function activate() {
-  const clients = await self.clients.matchAll({ type: "all", includeUncontrolled: true });
-  await withState(async (state) => {
+  await withState((state) => {
+    // The pages open now were pinned to the previous build when it served them: they stay.
     const previous = state.active;
-    if (previous && previous !== BUILD) {
-      // Everything open now was loaded from the previous build: it stays on it.
-      for (const client of clients) if (!state.pins[client.id]) state.pins[client.id] = previous;
-      if (!state.retired.includes(previous)) state.retired.push(previous);
-    }
+    if (previous && previous !== BUILD && !state.retired.includes(previous)) state.retired.push(previous);
     state.active = BUILD;
     state.retired = state.retired.filter((b) => b !== BUILD);
-    pins = { ...state.pins };
   });
   await cleanup(true);
 }
@@ -179,14 +196,22 @@ async function activate() {
 /**
  * Forget pins of closed pages and delete the caches no page uses any more. On activation,
  * every other cache of ours goes (older builds, interrupted installs); later, only retired
- * builds (never the cache of a newer build that is installing or waiting).
+ * builds (never the cache of a newer build that is installing or waiting). Runs again once
+ * the young pins of pages not open yet have aged.
  */
 async function cleanup(activating = false) {
   const open = new Set((await self.clients.matchAll({ type: "all", includeUncontrolled: true })).map((c) => c.id));
   const names = await caches.keys();
+  let again = 0;
   await withState(async (state) => {
-    for (const id of Object.keys(state.pins)) if (!open.has(id)) delete state.pins[id];
-    const used = new Set([BUILD, ...Object.values(state.pins)]);
+    const now = Date.now();
+    for (const [id, p] of Object.entries(state.pins)) {
+      if (open.has(id)) continue;
+      const age = now - (p?.at || 0);
+      if (age >= 0 && age < PIN_GRACE_MS) again = Math.max(again, PIN_GRACE_MS - age);
+      else delete state.pins[id];
+    }
+    const used = new Set([BUILD, ...Object.values(state.pins).map((p) => p?.build)]);
     for (const name of names) {
       if (!name.startsWith(PREFIX)) continue;
       const build = name.slice(PREFIX.length);
@@ -194,8 +219,11 @@ async function cleanup(activating = false) {
       await caches.delete(name);
     }
     state.retired = state.retired.filter((b) => used.has(b));
-    pins = { ...state.pins };
   });
+  if (again) {
+    await later(again + 100);
+    await cleanup();
+  }
 }
 
 // ------------------------------------------------------------------ fetch
@@ -205,9 +233,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const rel = fileFor(new URL(request.url));
   if (rel === null) return; // not a file of the build: the network, as without us
+  if (request.mode === "navigate") {
+    // The new page is this build's; the page it replaces may have been the last one of an
+    // older build: once it is gone, that build's cache can go.
+    if (event.resultingClientId) event.waitUntil(pin(event.resultingClientId, BUILD).catch(() => {}));
+    event.waitUntil(later(CLEANUP_DELAY_MS).then(() => cleanup()).catch(() => {}));
+  }
   event.respondWith(respond(event, rel));
-  // A navigation may leave a pinned page behind: once it is gone, its build's cache can go.
-  if (request.mode === "navigate") event.waitUntil(later(CLEANUP_DELAY_MS).then(() => cleanup()).catch(() => {}));
 });
 
 const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -216,14 +248,10 @@ async function respond(event, rel) {
   const request = event.request;
   let build = BUILD;
   if (request.mode !== "navigate") {
-    const pinned = (await pinsNow())[event.clientId];
-    if (pinned) build = pinned;
-    // A worker started by a pinned page stays on its page's build.
-    if (pinned && event.resultingClientId && request.destination.endsWith("worker")) {
-      pins[event.resultingClientId] = pinned;
-      withState((state) => {
-        state.pins[event.resultingClientId] = pinned;
-      }).catch(() => {});
+    build = (await pinOf(event.clientId)) || BUILD;
+    // A worker is on the build of the page that starts it.
+    if (event.resultingClientId && request.destination.endsWith("worker")) {
+      pin(event.resultingClientId, build).catch(() => {});
     }
   }
   const key = keyFor(rel);

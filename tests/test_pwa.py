@@ -503,9 +503,10 @@ def test_installs_precaches_everything_and_plays_offline(browser, static_server)
 
 # ------------------------------------------------------------------ an update
 
-def changed_build(tmp_path: Path) -> Path:
-    """A second build, as a new deploy would make it: the sources with one change (a line of
-    pwa.css), built by build.py into its own folder (wheel and snapshot from the cache)."""
+def two_builds(tmp_path: Path) -> tuple[Path, Path]:
+    """Two deploys, as build.py makes them from one copy of the sources: the first as they
+    are, the second with one change (a line of pwa.css). (A copy, so that edits made to the
+    working tree meanwhile do not come between them; wheel and snapshot come from the cache.)"""
     src = tmp_path / "src"
     src.mkdir()
     for path in ROOT.iterdir():
@@ -514,14 +515,18 @@ def changed_build(tmp_path: Path) -> Path:
     for folder in ("site", "py", "scripts"):
         shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (src / "node_modules").symlink_to(ROOT / "node_modules")
-    css = src / "site" / "static" / "css" / "pwa.css"
-    css.write_text(css.read_text() + "\n/* build 2 */\n")
-    out = tmp_path / "dist2"
-    env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"))
-    proc = subprocess.run([sys.executable, str(src / "build.py")], cwd=src, env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out
+    outs = []
+    for n in (1, 2):
+        if n == 2:
+            css = src / "site" / "static" / "css" / "pwa.css"
+            css.write_text(css.read_text() + "\n/* build 2 */\n")
+        out = tmp_path / f"dist{n}"
+        env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"))
+        proc = subprocess.run([sys.executable, str(src / "build.py")], cwd=src, env=env,
+                              capture_output=True, text=True, timeout=900)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        outs.append(out)
+    return outs[0], outs[1]
 
 
 def switch_deploy(live: Path, target: Path) -> None:
@@ -536,7 +541,7 @@ class Recorder:
 
     def __init__(self, context, base_url):
         self.base = base_url.rstrip("/")
-        self.got: list[tuple[str, set[str], bool]] = []
+        self.got: list[tuple[str, set[str], bool, str]] = []
         context.on("response", self._on_response)
 
     def _on_response(self, response):
@@ -562,7 +567,11 @@ class Recorder:
                                    (ch.encode("cp1252") if ord(ch) > 255 else bytes([ord(ch)])))))
         except (UnicodeDecodeError, UnicodeEncodeError):
             pass
-        self.got.append((path, shas, response.from_service_worker))
+        try:
+            who = request.frame.url
+        except Exception:  # noqa: BLE001 (a worker's request has no frame)
+            who = "worker"
+        self.got.append((path, shas, response.from_service_worker, who))
 
     def take(self):
         got, self.got = self.got, []
@@ -571,15 +580,13 @@ class Recorder:
 
 def assert_from(build_files: dict, got, label: str):
     assert got, f"no file received ({label})"
-    for path, shas, _from_sw in got:
+    for path, shas, _from_sw, who in got:
         if path in build_files:
-            assert build_files[path]["sha256"] in shas, f"{path} is not from the {label}"
+            assert build_files[path]["sha256"] in shas, f"{path} (for {who}) is not from the {label}: {got}"
 
 
 def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
-    dist1 = tmp_path / "dist1"
-    shutil.copytree(DIST, dist1)
-    dist2 = changed_build(tmp_path)
+    dist1, dist2 = two_builds(tmp_path)
     files1 = json.loads((dist1 / "manifest.json").read_text())["files"]
     files2 = json.loads((dist2 / "manifest.json").read_text())["files"]
     # The change, and the service worker that lists it: nothing else differs.
@@ -591,6 +598,8 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
     server, base_url = serve.serve_in_thread(live)
     context, watch = new_context(browser, base_url)
     recorder = Recorder(context, base_url)
+    sw_log: list[str] = []
+    context.on("serviceworker", lambda sw: sw.on("console", lambda msg: sw_log.append(msg.text)))
     try:
         page = context.new_page()
         page.goto("/?fast=1")
@@ -617,7 +626,13 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
         switch_deploy(live, dist2)
         page.evaluate("window.__pwa.checkForUpdate()")
         bar = page.locator("#update-bar")
-        bar.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+        try:
+            bar.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+        except Exception:
+            state = page.evaluate("""() => { const r = window.__pwa.registration;
+                return r && {installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state,
+                             controller: !!navigator.serviceWorker.controller}; }""")
+            pytest.fail(f"no update offered; registration: {state}; service worker console: {sw_log}")
         assert "Nova versão disponível" in bar.inner_text()
         assert page.locator("#leave-dialog #update-bar").count() == 1, "the bar must be usable over the dialog"
         assert other.locator("#update-bar").is_visible()
@@ -635,7 +650,7 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
             bar.get_by_role("button", name="Atualizar").click()
         page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
         assert "build 2" in page.evaluate("fetch('static/css/pwa.css').then((r) => r.text())")
-        assert_from(files2, [g for g in recorder.take() if "marcador" not in g[0]], "second build")
+        assert_from(files2, [g for g in recorder.take() if "marcador" not in g[3]], "second build")
         cont = page.get_by_role("button", name="Continuar partida")
         cont.wait_for(state="visible")
         cont.click()

@@ -24,14 +24,30 @@ function show(worker) {
 
 // A modal <dialog> makes the rest of the page inert (the start screen is one): the bar goes
 // inside the topmost open modal dialog, where it can be clicked, and back when it closes.
+function isModal(dialog) {
+  try {
+    return dialog.matches(":modal");
+  } catch {
+    return true; // a browser without :modal: an open dialog is most likely modal here
+  }
+}
+
+// Dialogs in the order they opened (the last one is on top).
+let opened = [];
+
 function place() {
-  const modals = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal"));
-  const host = modals.at(-1) || document.body;
+  const open = [...document.querySelectorAll("dialog[open]")].filter(isModal);
+  opened = opened.filter((d) => open.includes(d));
+  for (const d of open) if (!opened.includes(d)) opened.push(d);
+  const host = opened.at(-1) || document.body;
   if (bar.parentElement !== host) host.append(bar);
 }
 
 if (bar) {
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.localName === "dialog" && r.target.open && !opened.includes(r.target)) opened.push(r.target);
+    }
     if (!bar.hidden) place();
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
 }
