@@ -112,7 +112,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def guess_type(self, path) -> str:
         custom = {k.lower(): v for k, v in headers_for(self._request_path(), self.rules).items()}
-        return custom.get("content-type") or super().guess_type(path)
+        if "content-type" in custom:
+            return custom["content-type"]
+        guessed = super().guess_type(path)
+        # Netlify names the charset of text files; every text file of dist/ is UTF-8.
+        if guessed.startswith("text/") or guessed in ("application/json", "application/manifest+json"):
+            guessed += "; charset=utf-8"
+        return guessed
 
     def end_headers(self) -> None:
         custom = headers_for(self._request_path(), self.rules)
