@@ -542,12 +542,17 @@ class Recorder:
     def __init__(self, context, base_url):
         self.base = base_url.rstrip("/")
         self.got: list[tuple[str, set[str], bool, str]] = []
+        self.sw_downloads: list[str] = []  # what the service worker fetched from the network
         context.on("response", self._on_response)
 
     def _on_response(self, response):
         request = response.request
-        if request.service_worker is not None or not response.url.startswith(self.base):
-            return  # the service worker's own downloads are not something a page received
+        if request.service_worker is not None:
+            # The service worker's own downloads are not something a page received.
+            self.sw_downloads.append(urlsplit(response.url).path.lstrip("/"))
+            return
+        if not response.url.startswith(self.base):
+            return
         if response.status != 200 or request.method != "GET":
             return
         if int(response.headers.get("content-length") or 0) > 1_000_000:
@@ -623,6 +628,7 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
         assert_from(files1, recorder.take(), "first build")
 
         # The new deploy: found in the background, offered, not used yet.
+        recorder.sw_downloads.clear()
         switch_deploy(live, dist2)
         page.evaluate("window.__pwa.checkForUpdate()")
         bar = page.locator("#update-bar")
@@ -634,6 +640,9 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
                              controller: !!navigator.serviceWorker.controller}; }""")
             pytest.fail(f"no update offered; registration: {state}; service worker console: {sw_log}")
         assert "Nova versão disponível" in bar.inner_text()
+        # Only the new service worker and the changed file were downloaded: the other files
+        # were copied from the first build's cache.
+        assert set(recorder.sw_downloads) == {"sw.js", "static/css/pwa.css"}, recorder.sw_downloads
         assert page.locator("#leave-dialog #update-bar").count() == 1, "the bar must be usable over the dialog"
         assert other.locator("#update-bar").is_visible()
         # Until accepted, both pages get the first build only, and the table still plays.
