@@ -590,7 +590,6 @@ def assert_from(build_files: dict, got, label: str):
             assert build_files[path]["sha256"] in shas, f"{path} (for {who}) is not from the {label}: {got}"
 
 
-@pytest.mark.xfail(strict=False, reason="flaky on a loaded machine: the update bar was not offered in 1 of ~12 runs; under investigation")
 def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
     dist1, dist2 = two_builds(tmp_path)
     files1 = json.loads((dist1 / "manifest.json").read_text())["files"]
@@ -631,10 +630,19 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
         # The new deploy: found in the background, offered, not used yet.
         recorder.sw_downloads.clear()
         switch_deploy(live, dist2)
-        page.evaluate("window.__pwa.checkForUpdate()")
         bar = page.locator("#update-bar")
         try:
-            bar.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+            # An update check joins one already in flight (the spec's job queue coalesces
+            # equivalent update jobs): a check the browser started before the switch then
+            # sees the old sw.js. The page checks again later on its own; here, a few times.
+            for _ in range(6):
+                page.evaluate("window.__pwa.checkForUpdate()")
+                try:
+                    bar.wait_for(state="visible", timeout=SW_TIMEOUT_MS // 6)
+                    break
+                except Exception:  # noqa: BLE001
+                    continue
+            bar.wait_for(state="visible", timeout=1_000)
         except Exception:
             state = page.evaluate("""() => { const r = window.__pwa.registration;
                 return r && {installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state,
