@@ -173,18 +173,30 @@ def _partner_opinion(params: dict) -> dict:
 
 
 def _hint(params: dict) -> dict:
-    """The difícil bot's choice for the human seat, from the human's observation only."""
+    """The difícil bot's choice for the human seat, from the human's observation only.
+
+    Returns ``{"action": "play 3s", "reason": {"key": "hint.play.partner_holds",
+    "params": {"card": "3s", "keep_card": "4c"}}, "text": "Jogue 3 de espadas: seu
+    parceiro já está ganhando a rodada; guarde 4 de paus (Zap)."}``. ``action`` is one
+    of the observation's legal actions, or ``signal <name>`` while the human may still
+    signal at a table with sinais. ``reason`` is for the page to render from its
+    translation table (every ``hint.*`` key is in ``site/i18n/pt-BR.json``); a parameter
+    named ``card`` or ``…_card`` is a card code, ``cards`` a list of them, ``raise`` a
+    ladder step name (``hint.step.<name>``), ``signal`` a signal (``hint.signal_name.<name>``),
+    the rest numbers (see :mod:`truco.hint_text`). ``text`` is the Portuguese sentence.
+    """
+    from .bots.explain import explain
+    from .hint_text import render
+
     s = _current()
     game = s.game
     if game.to_move != s.human_seat:
         raise IllegalAction("no hint: it is not your turn")
     obs = game.observation(s.human_seat)
-    bot = _bot(s, s.human_seat, "dificil")
-    if hasattr(bot, "explain"):
-        action, reason = bot.explain(obs)
-    else:
-        action, reason = bot.choose(obs), ""
-    return {"action": action, "reason": reason}
+    rng = random.Random(f"hint:{game.seed}:{s.human_seat}:{len(game.log)}")
+    action, reason = explain(obs, rng)
+    return {"action": action, "reason": reason,
+            "text": render(reason, obs["manilhas"], obs["rules"]["manilha_names"])}
 
 
 def _history(params: dict) -> dict:
