@@ -97,12 +97,14 @@ export class Dialogs {
       ferro: f.get("ferro"),
       speed: f.get("speed"),
       four_colour: f.get("four_colour") === "on",
+      baralho_limpo: f.get("baralho_limpo") === "on",
+      familia_real: f.get("familia_real") === "on",
     };
   }
 
   /** The presets the form offers (saved settings naming another one are not used). */
   presets() {
-    return [...this.form.elements.namedItem("preset").options].map((o) => o.value);
+    return [...this.form.querySelectorAll("input[name=preset]")].map((o) => o.value);
   }
 
   fillForm(settings) {
@@ -266,7 +268,7 @@ export function savedSummary(session, obs) {
   const us = obs.team;
   const s = session?.settings || {};
   const params = {
-    mode: t(`start.mode.${obs.players === 2 ? "1x1" : "2x2"}`),
+    mode: t(`start.mode.${{ 2: "1x1", 4: "2x2", 6: "3x3" }[obs.players] ?? "2x2"}`),
     level: t(`level.${s.level || "medio"}`),
     us: obs.score[us],
     them: obs.score[1 - us],

@@ -5,7 +5,7 @@
 
 import { phrase, t } from "./i18n.js";
 import { applyDeckColours, cardName } from "./cards.js";
-import { callName } from "./table_view.js";
+import { callName, maoDeXParams } from "./table_view.js";
 import { KEYS } from "./storage.js";
 import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
 import { commitTally, emptyStats, finishTally, newTally, tallyEvents } from "./stats.js";
@@ -17,6 +17,8 @@ const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
 export const SPEEDS = { lento: 1.7, normal: 1, rapido: 0.4 };
 // Engine errors that say nothing about the save (the worker is not there to judge it).
 const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataCloneError"]);
+// Seats at the table for each mode of the start screen (3 x 3 is the trucão de 6).
+export const MODE_PLAYERS = { "1x1": 2, "2x2": 4, "3x3": 6 };
 
 export class GameManager {
   constructor({ client, view, input, storage, dialogs, tabs = null, fast = false, scenario = {}, presets = null }) {
@@ -184,13 +186,15 @@ export class GameManager {
     const s = { ...DEFAULT_SETTINGS, ...settings };
     const params = {
       preset: s.preset,
-      players: s.mode === "2x2" ? 4 : 2,
+      players: MODE_PLAYERS[s.mode] ?? 4,
       series: Number(s.series),
       timer: Number(s.timer),
       ferro: s.ferro,
       level: s.level,
       partner_level: s.partner_level,
       human_seat: 0,
+      baralho_limpo: s.baralho_limpo === true,
+      familia_real: s.familia_real === true,
     };
     const sc = this.scenario;
     if (sc.seed !== undefined) params.seed = sc.seed;
@@ -417,7 +421,7 @@ export class GameManager {
     let title;
     if (e.winner === null) title = t("hand.void");
     else if (e.reason === "run") title = t(won ? "hand.run_won" : "hand.run_lost", { points: e.points });
-    else if (e.reason === "dez_run") title = t(won ? "hand.dez_run_won" : "hand.dez_run_lost", { points: e.points });
+    else if (e.reason === "dez_run") title = t(won ? "hand.dez_run_won" : "hand.dez_run_lost", { ...maoDeXParams(obs.rules), points: e.points });
     else title = t(won ? "hand.won" : "hand.lost", { points: e.points });
     const detail = (e.rounds || []).map((r, i) => {
       const ord = t(`ord.${i + 1}`);

@@ -5,7 +5,7 @@
 
 import { backElement, cardElement, coveredElement } from "./cards.js";
 import { t } from "./i18n.js";
-import { callName, seatName, seatPosition } from "./table_view.js";
+import { callName, maoDeXParams, seatName, seatPosition } from "./table_view.js";
 
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
@@ -104,7 +104,7 @@ export class MiniTable {
       ` × <span class="them"><b data-testid="mt-score-them">${score[1 - us]}</b> ${t("team.them")}</span>`;
     this.scoreEl.setAttribute("aria-label",
       `${t("hud.score")}: ${t("team.us")} ${score[us]}, ${t("team.them")} ${score[1 - us]}`);
-    const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`)}</span>` : "";
+    const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))}</span>` : "";
     this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="mt-value">${value}</b>${kind}`;
     this.marksEl.replaceChildren();
     for (let i = 0; i < 3; i++) {
@@ -269,8 +269,8 @@ export class MiniTable {
       text = obs.to_move !== null && obs.to_move !== 0 ? t("prompt.wait", { name: this.name(obs.to_move) }) : "";
     } else if (obs.decision) {
       text = obs.decision.seat === 0
-        ? t("prompt.dez", { value: obs.rules.mao_de_x_value, run: obs.rules.mao_de_x_run_gives })
-        : t("prompt.dez_other", { name: this.name(obs.decision.seat) });
+        ? t("prompt.dez", maoDeXParams(obs.rules))
+        : t("prompt.dez_other", { ...maoDeXParams(obs.rules), name: this.name(obs.decision.seat) });
     } else if (obs.pending) {
       const p = obs.pending;
       text = p.answerer === 0

@@ -2,7 +2,8 @@
 // validation, the migration of older versions, and the export / import file.
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
-//   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed}
+//   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
+//                   four_colour, baralho_limpo, familia_real}
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -33,6 +34,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   ferro: "escuro",
   speed: "normal",
   four_colour: false, // the four-colour deck (clubs green, diamonds blue): display only
+  baralho_limpo: false, // house rules of RULES.md §9, passed to the engine
+  familia_real: false,
 });
 
 export const CHOICES = Object.freeze({
@@ -45,6 +48,8 @@ export const CHOICES = Object.freeze({
   ferro: ["escuro", "claras"],
   speed: ["lento", "normal", "rapido"],
   four_colour: [false, true],
+  baralho_limpo: [false, true],
+  familia_real: [false, true],
 });
 
 // ------------------------------------------------------------------- settings

@@ -6,7 +6,7 @@
 // match ends, is left or is abandoned, the tally is added to the statistics once (the
 // match id makes that idempotent). Pure functions: no DOM, no storage.
 
-export const MODES = ["1x1", "2x2"];
+export const MODES = ["1x1", "2x2", "3x3"];
 export const LEVELS = ["facil", "medio", "dificil"];
 export const RECENT_MAX = 50; // finished matches kept for the chart
 export const PROGRESS_MAX = 400; // points of the last game's score line
@@ -154,7 +154,7 @@ export function checkStats(data) {
 export function newTally(settings, id, { partial = false } = {}) {
   return {
     id,
-    mode: settings.mode === "1x1" ? "1x1" : "2x2",
+    mode: MODES.includes(settings.mode) ? settings.mode : "2x2",
     level: LEVELS.includes(settings.level) ? settings.level : "medio",
     series: [1, 3, 5].includes(Number(settings.series)) ? Number(settings.series) : 1,
     started: Date.now(),

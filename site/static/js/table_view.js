@@ -22,6 +22,18 @@ export function seatName(seat, human, players) {
   return names[rel] || `${seat}`;
 }
 
+/** "dez" / "onze": the name of the preset's mão de X (RULES.md §6, §9: 10 or 11 points). */
+export function maoDeX(rules) {
+  const key = `marcador.x.${rules.mao_de_x}`;
+  const word = t(key);
+  return word === key ? String(rules.mao_de_x) : word;
+}
+
+/** The texts' parameters of a mão de X: its name, the points it takes, its value, run gives. */
+export function maoDeXParams(rules) {
+  return { x: maoDeX(rules), n: rules.mao_de_x, value: rules.mao_de_x_value, run: rules.mao_de_x_run_gives };
+}
+
 /** "truco" -> "Truco" (the ladder's names come from the preset). */
 export function callName(name) {
   const key = `raise.${name}`;
@@ -187,6 +199,7 @@ export class TableView {
     }
     this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${obs.hand_value}</b>`;
     this.valueEl.dataset.kind = obs.hand_kind;
+    this.valueEl.dataset.kindLabel = obs.hand_kind === "normal" ? "" : t(`hud.kind.${obs.hand_kind}`, maoDeXParams(obs.rules));
     this.marksEl.replaceChildren();
     for (let i = 0; i < 3; i++) {
       const r = rounds[i];
@@ -290,8 +303,8 @@ export class TableView {
       text = "";
     } else if (obs.decision) {
       text = obs.decision.seat === me
-        ? t("prompt.dez", { value: obs.rules.mao_de_x_value, run: obs.rules.mao_de_x_run_gives })
-        : t("prompt.dez_other", { name: this.name(obs.decision.seat) });
+        ? t("prompt.dez", maoDeXParams(obs.rules))
+        : t("prompt.dez_other", { ...maoDeXParams(obs.rules), name: this.name(obs.decision.seat) });
     } else if (obs.pending) {
       const p = obs.pending;
       text = p.answerer === me

@@ -1,0 +1,214 @@
+"""The variants at the table, end to end in Chromium (issue 9): the start screen's 3 x 3 mode,
+presets explained with a link to their lesson, house rules; a 3 x 3 game (six seats, a
+raise answered by the next opponent, a whole game to its end, the cards in front of each
+player at phone and desktop sizes); Truco Paulista with its vira (manilhas of the next rank,
+mão de onze, the dark vira of a mão de ferro).
+
+One page for the module keeps Pyodide loaded; scenarios start through window.__truco.start()
+with `fast=1` (no pauses between moves).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, last_n, obs, phase, start, wait_turn
+
+sys.path.insert(0, str(ROOT / "py"))
+from truco.rules import PRESETS  # noqa: E402
+
+READY = "#app[data-engine-state=ready]"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def table(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.console_watch = watch
+    yield page
+    context.close()
+    watch.check()
+
+
+def play_hand_out(page, limit=60):
+    """Play (first playable card, accept every raise) until the hand on screen ends."""
+    hand = obs(page)["hand_number"]
+    for _ in range(limit):
+        if phase(page) == "over" or obs(page)["hand_number"] != hand:
+            return
+        act(page)
+    raise AssertionError("the hand did not end")
+
+
+def boxes_overlap(a, b):
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+# ------------------------------------------------------------------ the start screen
+
+def test_start_screen_explains_each_preset_and_links_its_lesson(table, dist_dir):
+    page = table
+    expect(page.locator("#start-dialog")).to_be_visible()
+    page.locator("details.more summary").click()
+    tutorial = (dist_dir / "tutorial.html").read_text(encoding="utf-8")
+    lessons = set(re.findall(r'<article class="lesson" id="([a-z0-9-]+)"', tutorial))
+    choices = page.locator(".preset-choice")
+    expect(choices).to_have_count(len(PRESETS))
+    for name, rules in PRESETS.items():
+        choice = page.locator(".preset-choice", has=page.locator(f"input[value={name}]"))
+        expect(choice).to_contain_text(rules.title)
+        expect(choice.locator("small")).to_have_text(rules.description)  # one line each (§9)
+        href = choice.locator("a.preset-learn").get_attribute("href")
+        slug = href.split("#", 1)[1]
+        assert href.startswith("tutorial.html#") and slug in lessons, f"{name}: {href} is no lesson"
+    for opt in ("baralho_limpo", "familia_real"):
+        expect(page.get_by_label(re.compile({"baralho_limpo": "Baralho limpo", "familia_real": "Família real"}[opt]))).not_to_be_checked()
+
+
+def test_start_screen_starts_a_3x3_game_with_a_house_rule(table):
+    page = table
+    page.get_by_label("3 × 3 (trucão de 6)").check()
+    page.get_by_label("Baralho limpo").check()
+    page.locator(".preset-choice input[value=mineiro]").check()
+    page.locator("#start-button").click()
+    wait_turn(page, None)
+    o = obs(page)
+    assert o["players"] == 6 and o["options"]["baralho_limpo"] is True and o["options"]["familia_real"] is False
+    # Five other seats, alternating teams around the table (§9 trucão de 6: seats 0, 2, 4 vs 1, 3, 5).
+    seats = page.locator("#seats .seat")
+    expect(seats).to_have_count(5)
+    teams = [seats.nth(i).get_attribute("data-team") for i in range(5)]
+    positions = [seats.nth(i).get_attribute("data-pos") for i in range(5)]
+    assert teams == ["them", "us", "them", "us", "them"]
+    assert positions == ["right", "top-right", "top", "top-left", "left"]
+    # Baralho limpo: no 4, 5, 6 or 7 but the (fixed) manilhas in the hand (§9).
+    for card in o["hand"]:
+        assert card[0] not in "4567" or card in o["manilhas"], card
+    # The choice is remembered for the next visit's start screen.
+    saved = page.evaluate("JSON.parse(localStorage.getItem('truco:settings')).data")
+    assert saved["mode"] == "3x3" and saved["baralho_limpo"] is True
+    page.console_watch.check()
+
+
+# ------------------------------------------------------------------------- 3 x 3
+
+RAISE_HANDS = [["3c", "2h", "Kd"], ["4c", "7h", "As"], ["Qh", "Jh", "5s"],
+               ["6c", "6h", "5d"], ["Qc", "Jc", "Kc"], ["Qs", "Js", "Ks"]]
+
+
+def test_3x3_a_raise_is_answered_by_the_next_opponent(table):
+    page = table
+    start(page, {"mode": "3x3", "preset": "mineiro", "level": "medio", "baralho_limpo": False},
+          {"seed": 41, "hands": RAISE_HANDS, "dealer": 5})
+    assert obs(page)["to_move"] == 0
+    before = last_n(page)
+    page.get_by_role("button", name="Truco!").click()
+    wait_turn(page, before)
+    log = obs(page)["log"]
+    raise_at = next(i for i, e in enumerate(log) if e["type"] == "raise" and e["seat"] == 0)
+    answer = log[raise_at + 1]
+    # The opponent on your right, next in play order, answers for his team (RULES.md §4).
+    assert answer["seat"] == 1 and answer["type"] in ("accept", "run", "raise")
+    assert answer["type"] != "run", "three manilhas do not run from a truco"
+    # Play the first round: six cards, each in front of its player, none over another,
+    # at desktop and phone sizes.
+    for _ in range(10):
+        if len(obs(page)["rounds"]) > 1 or phase(page) == "over":
+            break
+        act(page)
+    assert len(obs(page)["rounds"][0]["plays"]) == 6
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        felt = page.locator("#table").bounding_box()
+        slots = [page.locator(f'#trick .played[data-seat="{s}"] .card').first.bounding_box() for s in range(6)]
+        for s, box in enumerate(slots):
+            assert box and felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"], f"seat {s}'s card is off the table"
+        for a in range(6):
+            for b in range(a + 1, 6):
+                assert not boxes_overlap(slots[a], slots[b]), f"{size}: the cards of seats {a} and {b} overlap"
+        # Each player's card is on his side of the table: the seats across play above yours.
+        for s in (2, 3, 4):
+            assert slots[s]["y"] + slots[s]["height"] <= slots[0]["y"] + 1
+    page.set_viewport_size(DESKTOP)
+    play_hand_out(page)
+    page.console_watch.check()
+
+
+def test_3x3_a_whole_game_ends_in_a_mao_de_ferro(table):
+    page = table
+    start(page, {"mode": "3x3", "preset": "mineiro", "ferro": "escuro"}, {"seed": 43, "score": [10, 10]})
+    o = obs(page)
+    assert o["hand_kind"] == "ferro" and o["blind"]
+    expect(page.locator("#hand .card.in-hand.back")).to_have_count(3)
+    for _ in range(20):
+        if phase(page) == "over":
+            break
+        act(page)
+    final = obs(page)
+    assert final["winner"] in (0, 1) and final["players"] == 6
+    expect(page.locator("#end-dialog")).to_be_visible()
+    expect(page.locator("#end-title")).to_have_text(re.compile("Vitória" if final["winner"] == 0 else "Derrota"))
+    page.locator("#to-menu").click()
+    expect(page.locator("#start-dialog")).to_be_visible()
+    page.console_watch.check()
+
+
+# ---------------------------------------------------------------------- paulista
+
+def test_paulista_2x2_vira_manilhas_and_mao_de_onze(table):
+    page = table
+    hands = [["4c", "4h", "3s"], ["5c", "6d", "7s"], ["4s", "2c", "3c"], ["Qd", "Jc", "Kh"]]
+    start(page, {"mode": "2x2", "preset": "paulista", "level": "medio"},
+          {"seed": 47, "hands": hands, "vira": "3d", "score": [11, 7], "dealer": 3})
+    # The vira is face up on the table; the manilhas are the 4s, the next rank (RULES.md §9).
+    expect(page.locator("#vira")).to_have_attribute("aria-label", "A vira é 3 de ouros.")
+    expect(page.locator('#hand .card[data-card="4c"]')).to_have_class(re.compile(r"\bmanilha\b"))
+    expect(page.locator('#hand .card[data-card="3s"]')).not_to_have_class(re.compile(r"\bmanilha\b"))
+    # Mão de onze: 11 points, worth 3, running gives 1 (§9).
+    o = obs(page)
+    assert o["decision"] and o["decision"]["seat"] == 0
+    expect(page.locator("#prompt")).to_have_text(
+        "Mão de onze: vocês têm 11 pontos. Jogar (vale 3) ou correr (eles ganham 1)?")
+    expect(page.locator('.seat[data-seat="2"] .seat-cards .card.face')).to_have_count(3)
+    before = last_n(page)
+    page.get_by_role("button", name="Jogar").click()
+    wait_turn(page, before)
+    assert obs(page)["hand_value"] == 3
+    expect(page.locator("#hand-value")).to_have_attribute("data-kind-label", "mão de onze")
+    assert page.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de onze"
+    play_hand_out(page)
+    final = obs(page)
+    # 4c and 4h, the two strongest manilhas, win two rounds: 11 + 3 closes the game.
+    assert final["winner"] == 0 and final["score"][0] == 14
+    expect(page.locator("#end-title")).to_have_text(re.compile("Vitória"))
+    page.locator("#to-menu").click()
+    page.console_watch.check()
+
+
+def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_played(table):
+    page = table
+    start(page, {"mode": "1x1", "preset": "paulista", "ferro": "escuro"},
+          {"seed": 53, "hands": [["5c", "Ah", "3s"], ["6d", "7s", "Jc"]], "vira": "Kd",
+           "score": [11, 11], "dealer": 1})
+    vira = page.locator("#vira")
+    expect(vira.locator(".card.back")).to_have_count(1)
+    assert "Kd" not in vira.inner_html() and "rei de ouros" not in page.locator("#app").inner_html()
+    before = last_n(page)
+    page.locator("#hand .card.in-hand.back").first.click()
+    wait_turn(page, before)
+    if phase(page) != "over":
+        # Both cards of the first round are down: the vira is turned up (§9, `004`).
+        expect(vira).to_have_attribute("aria-label", "A vira é rei de ouros.")
+        expect(vira.locator(".card.face")).to_have_count(1)
+    page.console_watch.check()
