@@ -81,3 +81,65 @@ def test_levels_are_ordered(table):
     assert table[("facil", "random")].win_rate >= 0.70
     assert table[("medio", "facil")].win_rate >= 0.60
     assert table[("dificil", "medio")].win_rate >= 0.52
+
+
+# ------------------------------------------------------------------------ sinais
+def _signals_in(signals: str, catching: bool = True) -> list[tuple[list[str], list[dict]]]:
+    """(seat levels, log) of both games of one pair played with these settings."""
+    seen = []
+    original = arena.play_game
+
+    def spy(*args, **kw):
+        winner, log = original(*args, **kw)
+        seen.append((list(args[2]), log))
+        return winner, log
+
+    arena.play_game = spy
+    try:
+        arena.play_pair(("mineiro", 4, "medio", "facil", 2, 0, {"signals": signals, "catching": catching}))
+    finally:
+        arena.play_game = original
+    return seen
+
+
+def test_only_the_chosen_side_signals():
+    """--signals a: every seat of A's team signals once a hand, B's seats never, in both
+    games of a pair (A's team changes seats)."""
+    for levels, log in _signals_in("a"):
+        hands = sum(e["type"] == "deal" for e in log)
+        senders = [e["seat"] for e in log if e["type"] == "signal"]
+        assert all(levels[s] == "medio" for s in senders)
+        assert len(senders) == 2 * hands
+    for _, log in _signals_in("none"):
+        assert not any(e["type"] == "signal" for e in log)
+
+
+def test_catching_off_hides_caught_signals_from_the_bots():
+    """--catching off: the engine still draws catches (so deals and draws match), but no
+    bot is shown an opponent's signal."""
+    shown = []
+    original = arena.bots.make
+
+    class Spy:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, obs):
+            shown.append(obs)
+            return self.bot.choose(obs)
+
+    arena.bots.make = lambda level, rng: Spy(original(level, rng))
+    try:
+        logs = [log for _, log in _signals_in("both", catching=False)]
+    finally:
+        arena.bots.make = original
+    assert any(e["type"] == "signal" and e["caught_by"] for log in logs for e in log)
+    assert shown and all(x["seat"] % 2 == o["seat"] % 2 for o in shown for x in o["signals"])
+    assert all(e["seat"] % 2 == o["seat"] % 2 for o in shown for e in o["log"] if e["type"] == "signal")
+
+
+def test_signals_need_partners():
+    with pytest.raises(ValueError, match="partners"):
+        arena.run("mineiro", 2, "medio", "facil", games=2, signals="a")
+    with pytest.raises(ValueError, match="signals must be"):
+        arena.run("mineiro", 4, "medio", "facil", games=2, signals="all")

@@ -11,6 +11,11 @@ reproducible from ``--seed``. Pairs are spread over every core with multiprocess
 
 Prints games won, points per hand, the win rate of A with a 95% confidence interval
 (normal approximation over the pairs, so the mirroring is accounted for) and games/s.
+
+Sinais (2 x 2, 3 x 3): ``--signals a|b|both|none`` says which side's bots send their
+partners the honest signal of their hand at the start of each hand (as the table's bots
+do); ``--catching off`` hides every caught signal from the opponents (the engine still
+draws the catch, so the deals and draws match a run with ``--catching on``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from dataclasses import dataclass, field
 
 from . import bots
 from .game import new_game
+from .signals import signal_for
+
+SIGNAL_SIDES = ("none", "a", "b", "both")
 
 
 @dataclass
@@ -37,6 +45,7 @@ class PairResult:
     points_a: int = 0
     points_b: int = 0
     hands: int = 0
+    index: int = 0
 
 
 @dataclass
@@ -52,6 +61,10 @@ class ArenaResult:
     hands: int = 0
     seconds: float = 0.0
     pair_scores: list[float] = field(default_factory=list)
+    by_pair: dict[int, float] = field(default_factory=dict)
+    """Pair index -> A's share of that pair's two games (to compare runs on the same seeds)."""
+    signals: str = "none"
+    catching: bool = True
 
     @property
     def win_rate(self) -> float:
@@ -71,8 +84,10 @@ class ArenaResult:
         rate = self.win_rate
         gps = self.games / self.seconds if self.seconds else float("inf")
         ph = self.hands or 1
+        sig = ("" if self.signals == "none" and self.catching else
+               f"  signals={self.signals} catching={'on' if self.catching else 'off'}")
         return (
-            f"{self.preset} {self.players}p  A={self.a} vs B={self.b}: {self.games} games\n"
+            f"{self.preset} {self.players}p  A={self.a} vs B={self.b}: {self.games} games{sig}\n"
             f"  games won   A {self.wins_a}  B {self.games - self.wins_a}\n"
             f"  points/hand A {self.points_a / ph:.3f}  B {self.points_b / ph:.3f}"
             f"  ({self.hands} hands)\n"
@@ -82,15 +97,28 @@ class ArenaResult:
 
 
 def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str,
-              bot_seed: str, **options) -> tuple[int, list[dict]]:
-    """One match; returns (winning team, log). Each seat gets its own bot and RNG."""
+              bot_seed: str, signal_teams: tuple[int, ...] = (), catching: bool = True,
+              **options) -> tuple[int, list[dict]]:
+    """One match; returns (winning team, log). Each seat gets its own bot and RNG.
+
+    The seats of ``signal_teams`` signal their hand before their first card of each hand;
+    without ``catching``, a bot never sees an opponent's signal."""
+    if signal_teams or not catching:
+        options["sinais"] = True
     game = new_game(preset, players=players, seed=seed, **options)
     seat_bots = [bots.make(level, random.Random(f"{bot_seed}:{seat}"))
                  for seat, level in enumerate(seat_levels)]
+    signallers = [s for s in range(players) if s % 2 in signal_teams]
     steps = 0
     while game.to_move is not None:
+        for s in signallers:
+            if game.may_signal(s):
+                game.apply("signal " + signal_for(game.observation(s)), seat=s)
         seat = game.to_move
-        action = seat_bots[seat].choose(game.observation(seat))
+        obs = game.observation(seat)
+        if not catching:
+            obs = _without_caught_signals(obs)
+        action = seat_bots[seat].choose(obs)
         game.apply(action, seat=seat)
         steps += 1
         if steps > 20000:  # pragma: no cover - a match always ends
@@ -98,14 +126,28 @@ def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str
     return game.winner, game.log
 
 
+def _without_caught_signals(obs: dict) -> dict:
+    """The observation as if the seat had caught no opponent's signal."""
+    team = obs["seat"] % 2
+    return dict(obs, signals=[x for x in obs["signals"] if x["seat"] % 2 == team],
+                log=[e for e in obs["log"] if e["type"] != "signal" or e["seat"] % 2 == team])
+
+
 def play_pair(args: tuple) -> PairResult:
     """Both mirrored games of pair ``index``: A on even seats, then A on odd seats."""
     preset, players, a, b, seed, index, options = args
-    out = PairResult()
+    options = dict(options)
+    signals = options.pop("signals", "none")
+    catching = options.pop("catching", True)
+    out = PairResult(index=index)
     game_seed = f"{seed}:{index}"
     for mirror in (0, 1):
         a_team = mirror  # team of A: seats a_team, a_team + 2, ...
         levels = [a if s % 2 == a_team else b for s in range(players)]
+        if signals != "none" or not catching:
+            options["signal_teams"] = tuple(
+                t for t, side in ((a_team, "a"), (1 - a_team, "b")) if signals in (side, "both"))
+            options["catching"] = catching
         winner, log = play_game(preset, players, levels, game_seed,
                                 f"bot:{seed}:{index}:{mirror}", **options)
         out.games += 1
@@ -126,10 +168,15 @@ def run(preset: str = "mineiro", players: int = 4, a: str = "dificil", b: str = 
     """Play ``games`` games (rounded up to whole mirrored pairs) and return the totals."""
     for level in (a, b):
         bots.make(level, random.Random(0))  # fail early on a bad level name
+    if options.get("signals", "none") not in SIGNAL_SIDES:
+        raise ValueError(f"signals must be one of {', '.join(SIGNAL_SIDES)}, not {options['signals']!r}")
+    if (options.get("signals", "none") != "none" or not options.get("catching", True)) and players == 2:
+        raise ValueError("signals need partners: play 2 x 2 or 3 x 3")
     pairs = max(1, (games + 1) // 2)
     tasks = [(preset, players, a, b, seed, i, options) for i in range(pairs)]
     jobs = jobs or os.cpu_count() or 1
-    res = ArenaResult(preset, players, a, b)
+    res = ArenaResult(preset, players, a, b, signals=options.get("signals", "none"),
+                      catching=options.get("catching", True))
     t0 = time.perf_counter()
     if jobs == 1 or pairs < 4:
         results = map(play_pair, tasks)
@@ -149,6 +196,7 @@ def _collect(res: ArenaResult, results) -> None:
         res.points_b += r.points_b
         res.hands += r.hands
         res.pair_scores.append(r.wins_a / r.games)
+        res.by_pair[r.index] = r.wins_a / r.games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,9 +209,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--series", type=int, default=1, choices=(1, 3, 5))
+    p.add_argument("--signals", default="none", choices=SIGNAL_SIDES,
+                   help="which side's bots signal their hand to their partners (2 x 2, 3 x 3)")
+    p.add_argument("--catching", default="on", choices=("on", "off"),
+                   help="off: no bot ever sees an opponent's signal")
     args = p.parse_args(argv)
-    res = run(args.preset, args.players, args.a, args.b, args.games, args.seed, args.jobs,
-              series=args.series)
+    extra = {}
+    if args.signals != "none" or args.catching == "off":
+        extra = {"signals": args.signals, "catching": args.catching == "on"}
+    try:
+        res = run(args.preset, args.players, args.a, args.b, args.games, args.seed, args.jobs,
+                  series=args.series, **extra)
+    except ValueError as exc:
+        p.error(str(exc))
     print(res.summary())
     return 0
 

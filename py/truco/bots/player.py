@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import Memory
+from .signal_play import taker_after
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
                        table_state)
 from .utility import game_value
@@ -542,6 +543,8 @@ class HeuristicBot:
             if r == 0:
                 if len(cards) == 3:
                     if n > 2:
+                        if taker_after(k) == team:  # sinais: lead low to the partner's sure card
+                            return low, False
                         return cards[1], False
                     # 1 x 1: win the first round with the best card short of a manilha
                     return (cards[1] if vals[2] > strong else cards[2]), False
@@ -553,6 +556,8 @@ class HeuristicBot:
                 return low, (can_cover and self.rng.random() < self.style.cover_rate)
             return cards[-1], False
         best, bteam = table_state(k.plays)
+        if taker_after(k) is not None:  # sinais: a seat after us surely takes the round
+            return low, False
         seats_after = [(k.seat + i) % n for i in range(1, n - len(k.plays))]
         opp_after = any(s % 2 != team for s in seats_after)
         if bteam == team:

@@ -1,0 +1,82 @@
+"""What the sinais are worth (issue 12): a pair that signals against the same pair that
+does not, and whether catching signals helps the opponents.
+
+    PYTHONPATH=py python bench/arena_signals.py --games 2000 --levels dificil medio [--write]
+
+For each level, two arena runs of mirrored 2 x 2 games on the same seeds, the same bots on
+both sides, side A signalling and side B not:
+
+- catching on (the engine's rule): A's margin over 50% is what signalling is worth, net
+  of what the opponents catch;
+- catching off (no bot ever sees an opponent's signal): the same games' deals and catch
+  draws, so the difference between the two runs, pair by pair, is what catching is worth
+  to B.
+
+Confidence intervals are 95%, normal approximation over the mirrored pairs (for the
+difference, over the per-pair differences of the two runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from truco import arena  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "arena_signals.md"
+
+
+def ci95(xs: list[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 1.0
+    mean = sum(xs) / n
+    return 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+
+
+def measure(level: str, games: int, seed: str, jobs: int | None) -> dict:
+    on = arena.run("mineiro", 4, level, level, games, seed, jobs, signals="a", catching=True)
+    print(on.summary(), flush=True)
+    off = arena.run("mineiro", 4, level, level, games, seed, jobs, signals="a", catching=False)
+    print(off.summary(), flush=True)
+    diffs = [off.by_pair[i] - on.by_pair[i] for i in sorted(on.by_pair)]
+    return {"level": level, "on": on, "off": off,
+            "catch": sum(diffs) / len(diffs), "catch_ci": ci95(diffs)}
+
+
+def table(rows: list[dict]) -> str:
+    lines = [
+        "| pair (both sides) | games | signalling side A's win rate, catching on | margin over 50% | catching off | B's gain from catching |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        on, off = r["on"], r["off"]
+        lines.append(
+            f"| {r['level']} | {on.games} | {100 * on.win_rate:.1f}% ± {100 * on.ci95:.1f} "
+            f"| {100 * (on.win_rate - 0.5):+.1f} points ± {100 * on.ci95:.1f} "
+            f"| {100 * off.win_rate:.1f}% ± {100 * off.ci95:.1f} "
+            f"| {100 * r['catch']:+.1f} points ± {100 * r['catch_ci']:.1f} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--levels", nargs="+", default=["dificil", "medio"])
+    p.add_argument("--seed", default="sinais")
+    p.add_argument("--jobs", type=int, default=None)
+    args = p.parse_args()
+    t0 = time.perf_counter()
+    rows = [measure(level, args.games, args.seed, args.jobs) for level in args.levels]
+    print(table(rows))
+    print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

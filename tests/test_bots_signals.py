@@ -1,0 +1,132 @@
+"""Sinais in the bots (issue 12): a partner plays by what it was told, and an opponent
+that caught a signal uses it. Hand-built 2 x 2 situations; each cites the rule of
+/work/shared/RULES.md (§) that makes the move right. Seats 0 and 2 are a team, 1 and 3
+the other (§1).
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import truco
+from truco import bots
+from truco.signals import signal_for
+
+SEEDS = range(12)
+
+
+def tally(game: truco.Game, level: str, cards_only: bool = True) -> collections.Counter:
+    """What ``level`` does here over twelve seeds (raising taken off with ``cards_only``)."""
+    obs = game.observation(game.to_move)
+    if cards_only:
+        obs["legal_actions"] = [a for a in obs["legal_actions"] if a != "raise"]
+    return collections.Counter(bots.make(level, random.Random(s)).choose(obs) for s in SEEDS)
+
+
+def top(counter: collections.Counter) -> str:
+    return counter.most_common(1)[0][0]
+
+
+def partner_last(partner_hand: list[str], signal: bool) -> truco.Game:
+    """Seat 1 leads a 2; seat 2 (the bot: 3h 4h 5d) plays next, its partner (seat 0) last."""
+    hands = [partner_hand, ["2d", "6s", "5h"], ["3h", "4h", "5d"], ["Jd", "Qc", "Ks"]]
+    g = truco.new_game(players=4, seed=1, hands=hands, dealer=0, sinais=True)
+    if signal:
+        g.apply("signal " + signal_for(g.observation(0)), seat=0)
+    g.apply("play 2d")
+    assert g.to_move == 2
+    return g
+
+
+def test_told_the_partner_has_the_zap_it_keeps_its_three():
+    """§2–§3: only a three or a manilha beats the 2 led. Not knowing, the bot takes the
+    round with its three; told its partner (playing last) has the Zap, which nothing
+    beats, it does not overtake: it plays low and keeps the three for a later round."""
+    for level in ("medio", "dificil"):
+        blind = tally(partner_last(["4c", "6c", "Qh"], signal=False), level)
+        told = tally(partner_last(["4c", "6c", "Qh"], signal=True), level)
+        assert top(blind) == "play 3h", (level, blind)
+        assert top(told) == "play 4h" and told["play 3h"] <= 1, (level, told)
+
+
+def test_told_the_partner_has_nothing_it_takes_the_round_itself():
+    """§2: a partner who signalled 'nada' (no manilha, no three) cannot beat a 2: the
+    three must go now."""
+    for level in ("medio", "dificil"):
+        told = tally(partner_last(["4d", "6c", "Qh"], signal=True), level)
+        assert told == collections.Counter({"play 3h": len(SEEDS)}), (level, told)
+
+
+def test_medio_leads_low_to_the_partners_zap():
+    """§3: leading the first round in 2 x 2, médio opens with its middle card; told its
+    partner (third to play) has the Zap, it leads its weakest and lets the partner take
+    the round."""
+    hands = [["3h", "5d", "Kc"], ["Kd", "5c", "5h"], ["4c", "6c", "6h"], ["Jd", "Qc", "Qs"]]
+    g = truco.new_game(players=4, seed=1, hands=hands, dealer=3, sinais=True)
+    assert tally(g, "medio") == collections.Counter({"play Kc": len(SEEDS)})
+    g.apply("signal zap", seat=2)
+    assert tally(g, "medio") == collections.Counter({"play 5d": len(SEEDS)})
+
+
+def _seed_where(hands: list[list[str]], caught: bool, signaller: int = 0, catcher: int = 1) -> int:
+    """A game seed whose catch draw (the engine's, from the seed) has ``catcher`` catch
+    the first signal of ``signaller`` or not."""
+    for seed in range(500):
+        g = truco.new_game(players=4, seed=seed, hands=hands, dealer=3, sinais=True)
+        g.apply("signal " + signal_for(g.observation(signaller)), seat=signaller)
+        if (catcher in g.hand["signals"][0]["caught_by"]) == caught:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def answer_truco(hands: list[list[str]], caught: bool) -> truco.Game:
+    """Seat 0 signals its hand and asks for truco at once; seat 1 answers."""
+    g = truco.new_game(players=4, seed=_seed_where(hands, caught), hands=hands, dealer=3, sinais=True)
+    g.apply("signal " + signal_for(g.observation(0)), seat=0)
+    g.apply("raise")
+    assert g.to_move == 1 and bool(g.observation(1)["signals"]) == caught
+    return g
+
+
+def test_an_opponent_that_caught_the_zap_runs_from_truco():
+    """§5: with a three, a two and a king, a truco at 0 x 0 is worth accepting; an
+    opponent who caught the asker's 'zap' signal knows the asker's side holds the card
+    nothing beats, and runs."""
+    hands = [["4c", "6c", "Qh"], ["3h", "2d", "Kc"], ["4d", "7c", "Jh"], ["Jd", "Qc", "Ks"]]
+    for level in ("medio", "dificil"):
+        assert top(tally(answer_truco(hands, caught=False), level, cards_only=False)) == "accept", level
+        assert top(tally(answer_truco(hands, caught=True), level, cards_only=False)) == "run", level
+
+
+def test_an_opponent_that_caught_nada_calls_the_bluff():
+    """§5: with a king, a jack and a five, a truco is usually run from; an opponent who
+    caught the asker's 'nada' knows the truco is a bluff and accepts."""
+    hands = [["5d", "6c", "Qh"], ["Ac", "Jd", "5h"], ["4d", "7c", "Jh"], ["Js", "Qc", "Ks"]]
+    for level in ("medio", "dificil"):
+        assert top(tally(answer_truco(hands, caught=False), level, cards_only=False)) == "run", level
+        assert top(tally(answer_truco(hands, caught=True), level, cards_only=False)) == "accept", level
+
+
+def test_an_opponent_that_caught_the_zap_does_not_waste_its_three():
+    """§2–§3: the seat right after médio holds the Zap (a caught signal): médio cannot
+    take the round, so it keeps its three; without the catch it plays the three."""
+    hands = [["6c", "6s", "Qh"], ["3h", "4h", "5d"], ["4c", "7c", "Jh"], ["Jd", "Qc", "Ks"]]
+    for caught, want in ((False, "play 3h"), (True, "play 4h")):
+        seed = _seed_where(hands, caught, signaller=2, catcher=1)
+        g = truco.new_game(players=4, seed=seed, hands=hands, dealer=3, sinais=True)
+        g.apply("signal zap", seat=2)
+        g.apply("play 6c")
+        assert tally(g, "medio") == collections.Counter({want: len(SEEDS)}), caught
+
+
+def test_a_signal_nobody_saw_changes_nothing():
+    """Each seat's observation holds only the signals it saw: an opponent that did not
+    catch a signal decides exactly as if none had been sent."""
+    hands = [["4c", "6c", "Qh"], ["3h", "2d", "Kc"], ["4d", "7c", "Jh"], ["Jd", "Qc", "Ks"]]
+    seed = _seed_where(hands, caught=False)
+    quiet = truco.new_game(players=4, seed=seed, hands=hands, dealer=3, sinais=True)
+    quiet.apply("raise")
+    told = answer_truco(hands, caught=False)
+    for level in bots.LEVELS:
+        assert tally(quiet, level, cards_only=False) == tally(told, level, cards_only=False)
