@@ -146,6 +146,11 @@ def test_mao_de_dez_play_and_run():
     action, key, text = hint(g)
     assert (action, key) == ("run", "hint.dez.run_team")
     assert text == "Corra da mão de dez: o melhor do seu time é só 6 de espadas e 6 de copas; correndo, eles marcam só 2."
+    # §9: the paulista preset's mão de onze is named as such
+    g = truco.new_game("paulista", seed=1, hands=[["4d", "5s", "6h"], ["4c", "7h", "Kd"]], dealer=1,
+                       score=(11, 3), vira="Ks")
+    action, key, text = hint(g)
+    assert key.startswith("hint.dez.") and ("mão de onze" in text) and "mão de dez" not in text
 
 
 def test_mao_de_ferro_blind_play():

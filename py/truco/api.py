@@ -183,7 +183,7 @@ def _hint(params: dict) -> dict:
     translation table (every ``hint.*`` key is in ``site/i18n/pt-BR.json``); a parameter
     named ``card`` or ``…_card`` is a card code, ``cards`` a list of them, ``raise`` a
     ladder step name (``hint.step.<name>``), ``signal`` a signal (``hint.signal_name.<name>``),
-    the rest numbers (see :mod:`truco.hint_text`). ``text`` is the Portuguese sentence.
+    ``x`` the preset's mão de X score (``hint.x.<value>``), the rest numbers (see :mod:`truco.hint_text`). ``text`` is the Portuguese sentence.
     """
     from .bots.explain import explain
     from .hint_text import render

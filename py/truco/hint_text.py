@@ -12,6 +12,7 @@ How a parameter is rendered depends on its name (the same rule the page follows)
 - ``cards``: a list of card codes, joined with ", " and " e ";
 - ``raise``: a ladder step of the preset ("truco", "seis"...), written with ``hint.step.<name>``;
 - ``signal``: a signal (``truco.game.SIGNALS``), written with ``hint.signal_name.<name>``;
+- ``x``: the score of the preset's mão de X (10 or 11), written with ``hint.x.<value>``;
 - anything else (``value``, ``gives``, ``pct``, ``us``, ``them``): as it is.
 """
 
@@ -24,6 +25,8 @@ TEXTS: dict[str, str] = {
     "hint.step.nove": "nove",
     "hint.step.dez": "dez",
     "hint.step.doze": "doze",
+    "hint.x.10": "dez",
+    "hint.x.11": "onze",
     "hint.signal_name.zap": "zap",
     "hint.signal_name.copas": "copas",
     "hint.signal_name.espadilha": "espadilha",
@@ -85,12 +88,12 @@ TEXTS: dict[str, str] = {
     "hint.reraise.won_first": "Peça {raise}: a primeira já está ganha e você tem {card}.",
     "hint.reraise.strong": "Peça {raise}: com {card}, a chance de ganhar esta mão é de {pct}%; vale subir.",
     "hint.reraise.bluff": "Peça {raise}: subir põe pressão; se eles correrem, {value} pontos vão para o seu lado.",
-    # mão de dez
-    "hint.dez.play_must": "Jogue a mão de dez: correndo, eles marcam {gives} e fecham o jogo.",
-    "hint.dez.play": "Jogue a mão de dez: com {cards}, a chance de ganhar é de {pct}%, e ganhando o jogo acaba.",
-    "hint.dez.play_team": "Jogue a mão de dez: o melhor do seu time é {cards}, e a chance de ganhar é de {pct}%.",
-    "hint.dez.run": "Corra da mão de dez: com {cards}, a chance é de só {pct}%; correndo, eles marcam só {gives}.",
-    "hint.dez.run_team": "Corra da mão de dez: o melhor do seu time é só {cards}; correndo, eles marcam só {gives}.",
+    # mão de dez (mão de onze in the paulista preset)
+    "hint.dez.play_must": "Jogue a mão de {x}: correndo, eles marcam {gives} e fecham o jogo.",
+    "hint.dez.play": "Jogue a mão de {x}: com {cards}, a chance de ganhar é de {pct}%, e ganhando o jogo acaba.",
+    "hint.dez.play_team": "Jogue a mão de {x}: o melhor do seu time é {cards}, e a chance de ganhar é de {pct}%.",
+    "hint.dez.run": "Corra da mão de {x}: com {cards}, a chance é de só {pct}%; correndo, eles marcam só {gives}.",
+    "hint.dez.run_team": "Corra da mão de {x}: o melhor do seu time é só {cards}; correndo, eles marcam só {gives}.",
 }
 """Every ``hint.*`` text, in Brazilian Portuguese (the page's table holds the same)."""
 
@@ -136,6 +139,8 @@ def render(reason: dict, manilhas: list[str] | None = None, names: list[str] | N
             out[name] = TEXTS.get(f"hint.step.{value}", str(value))
         elif name == "signal":
             out[name] = TEXTS.get(f"hint.signal_name.{value}", str(value))
+        elif name == "x":
+            out[name] = TEXTS.get(f"hint.x.{value}", str(value))
         else:
             out[name] = str(value)
     text = TEXTS[reason["key"]]

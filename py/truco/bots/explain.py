@@ -332,6 +332,7 @@ class _Why:
         k = self.k
         rules = self.obs["rules"]
         gives = rules["mao_de_x_run_gives"]
+        x = rules["mao_de_x"]
         cards = list(k.hand)
         for v in self.obs.get("visible_hands") or []:
             cards += v["cards"]
@@ -339,10 +340,10 @@ class _Why:
         team = len(cards) > len(k.hand)
         if action == "accept":
             if self.run_loses_game(gives):
-                return {"key": "hint.dez.play_must", "params": {"gives": gives}}
+                return {"key": "hint.dez.play_must", "params": {"gives": gives, "x": x}}
             if team:  # the team's three best cards say enough
-                return {"key": "hint.dez.play_team", "params": {"cards": cards[:3], "pct": self.pct()}}
-            return {"key": "hint.dez.play", "params": {"cards": cards, "pct": self.pct()}}
+                return {"key": "hint.dez.play_team", "params": {"cards": cards[:3], "pct": self.pct(), "x": x}}
+            return {"key": "hint.dez.play", "params": {"cards": cards, "pct": self.pct(), "x": x}}
         if team:
-            return {"key": "hint.dez.run_team", "params": {"cards": cards[:2], "gives": gives}}
-        return {"key": "hint.dez.run", "params": {"cards": cards, "pct": self.pct(), "gives": gives}}
+            return {"key": "hint.dez.run_team", "params": {"cards": cards[:2], "gives": gives, "x": x}}
+        return {"key": "hint.dez.run", "params": {"cards": cards, "pct": self.pct(), "gives": gives, "x": x}}
