@@ -208,12 +208,16 @@ class _Why:
         if best_card is None:  # only covered cards on the table: any face-up card beats them
             return {"key": "hint.play.over_covered", "params": {"card": card}}
         if v > best:
-            if self.unbeatable(card) and any(((k.seat + i) % k.players) % 2 != k.team
-                                            for i in range(1, k.players - len(k.plays))):
+            opponents_after = any(((k.seat + i) % k.players) % 2 != k.team
+                                  for i in range(1, k.players - len(k.plays)))
+            if self.unbeatable(card) and opponents_after:
                 return {"key": "hint.play.win_sure", "params": {"card": card}}
             if S[keep] > v:
                 return {"key": "hint.play.win_cheap",
                         "params": {"card": card, "best_card": best_card, "keep_card": keep}}
+            if S[keep] > best:  # a cheaper card would do, but not as surely
+                key = "hint.play.win_strong" if opponents_after else "hint.play.win"
+                return {"key": key, "params": {"card": card, "best_card": best_card}}
             return {"key": "hint.play.win_top", "params": {"card": card, "best_card": best_card}}
         if v == best and bteam != k.team:
             if self.won_first():
@@ -256,12 +260,16 @@ class _Why:
                 return {"key": "hint.lead.first_top", "params": {"card": card}}
             if card == cards[0]:
                 return {"key": "hint.lead.first_low", "params": {"card": card, "keep_card": keep}}
-            return {"key": "hint.lead.first_middle", "params": {"card": card, "keep_card": keep}}
+            if S[card] >= S["Kc"] and card not in manilhas_of(self.obs):
+                return {"key": "hint.lead.first_middle", "params": {"card": card, "keep_card": keep}}
+            return {"key": "hint.lead.first_keep", "params": {"card": card, "keep_card": keep}}
         if self.won_first():
             if covered:
                 return {"key": "hint.cover.won", "params": {"card": card}}
             if self.unbeatable(card):
                 return {"key": "hint.lead.won_sure", "params": {"card": card}}
+            if S[card] >= S[keep]:
+                return {"key": "hint.lead.won_top", "params": {"card": card}}
             return {"key": "hint.lead.won_low", "params": {"card": card, "keep_card": keep}}
         if covered:
             return {"key": "hint.cover.hide", "params": {"card": card}}
