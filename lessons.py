@@ -19,12 +19,14 @@ A lesson is one Markdown file with a TOML front matter between two ``+++`` lines
     why = { "play 2c" = "O 2 perde do 3." }   # optional, by the learner's first action
     # optional: offer = ["raise", "cover"] shows those buttons even where the engine says no;
     # marks = true marks the manilhas on the cards (off: the learner should know them);
-    # players, score, preset, ferro, series, timer, level (the bots), seed, refused (text)
+    # players, score, preset, ferro, series, timer, level (the bots), seed, refused (text);
+    # vira = "3d" fixes the turned-up card for a manilha-nova preset (preset = "paulista")
     solution = ["0 play 7d"]           # a path judged right (checked here, replayed by the tests)
     mistake = ["0 play 2c"]            # a path judged wrong
 
     [[quiz]]
     plays = ["1 7d", "0 3c"]           # "seat card" in play order; "0 5c cover" is a covered card
+    # optional: preset = "paulista", vira = "3d" (the manilhas are then the 4s)
     +++
     Markdown text of the lesson...
 
@@ -32,7 +34,8 @@ Adding a lesson means adding a file: the files are read in name order. The text 
 Markdown subset (paragraphs, ``## heading``, ``- `` and ``1. `` lists, ``**bold**``,
 ``*italic*``) plus three blocks drawn from the engine's rules at build time: ``{cartas 4c 7h
 As 7d | caption}`` (big card pictures; ``xx`` is a card seen from the back), ``{ordem}`` (every
-card, strongest first) and ``{escada}`` (the preset's raise ladder).
+card, strongest first) and ``{escada}`` (the preset's raise ladder). They follow the lesson's
+``preset`` and ``vira`` (front matter keys; default: ``mineiro``, no vira).
 
 Every exercise is checked here with the engine (py/truco, through ``truco.api`` as the page
 calls it): the fixed deal is legal, the setup replays, and ``solution`` / ``mistake`` are
@@ -73,12 +76,12 @@ GOALS = {
 EXERCISE_KEYS = {
     "id", "title", "prompt", "players", "hands", "dealer", "score", "preset", "ferro", "series",
     "timer", "level", "seed", "setup", "goal", "want", "min", "actions", "offer", "right",
-    "wrong", "why", "refused", "solution", "mistake", "marks",
+    "wrong", "why", "refused", "solution", "mistake", "marks", "vira",
 }
 # Keys the page does not receive (the tests read them from the files).
 PRIVATE_KEYS = {"solution", "mistake"}
-LESSON_KEYS = {"title", "summary", "exercise", "quiz"}
-QUIZ_KEYS = {"plays", "preset", "players"}
+LESSON_KEYS = {"title", "summary", "exercise", "quiz", "preset", "vira"}
+QUIZ_KEYS = {"plays", "preset", "players", "vira"}
 BOT_LEVELS = {"passive", "random", "facil", "medio", "dificil"}
 OFFERS = {"raise", "cover"}
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -190,6 +193,8 @@ def check_exercise(ex: dict, where: str) -> dict:
     if goal == "action":
         _need(isinstance(out.get("actions"), list) and out["actions"], where, "goal 'action' needs actions = [...]")
     _need(isinstance(out.get("marks", False), bool), where, "marks must be true or false")
+    if "vira" in out:  # the engine refuses a vira of a preset without one, or a card dealt twice
+        _need(isinstance(out["vira"], str) and bool(CARD.match(out["vira"])), where, f"vira {out['vira']!r} is not a card")
     _need(isinstance(out["offer"], list) and set(out["offer"]) <= OFFERS, where, f"offer must list some of {sorted(OFFERS)}")
     for key in ("prompt", "right", "wrong"):
         _need(isinstance(out.get(key), str) and out[key].strip(), where, f"{key!r} must be a non-empty string")
@@ -213,7 +218,13 @@ def check_quiz(q: dict, where: str) -> dict:
     _need(players in (2, 4) and all(p["seat"] < players for p in plays), where, "seats must fit the table (2 or 4 players)")
     _need(len({p["seat"] for p in plays}) == len(plays), where, "one card per seat")
     _need(len({p["card"] for p in plays}) == len(plays), where, "the cards must be distinct")
-    return {"plays": plays, "players": players, "preset": q.get("preset", "mineiro")}
+    out = {"plays": plays, "players": players, "preset": q.get("preset", "mineiro")}
+    if "vira" in q:
+        vira = q["vira"]
+        _need(isinstance(vira, str) and bool(CARD.match(vira)), where, f"vira {vira!r} is not a card")
+        _need(vira not in {p["card"] for p in plays}, where, f"the vira {vira} is also on the table")
+        out["vira"] = vira
+    return out
 
 
 # ------------------------------------------------------------------------ the engine
@@ -351,6 +362,8 @@ def new_game_params(ex: dict, seed: int) -> dict:
     }
     if ex.get("ferro"):
         params["ferro"] = ex["ferro"]
+    if ex.get("vira"):
+        params["vira"] = ex["vira"]
     return params
 
 
@@ -416,11 +429,14 @@ def find_seed(ex: dict, limit: int = 200_000) -> int | None:
 class Cards:
     """Card pictures and names at build time, from the engine's rules and the UI strings."""
 
-    def __init__(self, strings: dict, preset_name: str = "mineiro") -> None:
+    def __init__(self, strings: dict, preset_name: str = "mineiro", vira: str | None = None) -> None:
         _, preset = _engine()
         self.rules = preset(preset_name)
         self.strings = strings
-        self.manilhas = list(self.rules.manilhas_for(None))
+        if vira is not None and (not self.rules.vira or not CARD.match(vira)):
+            raise LessonError(f"vira {vira!r}: the preset {preset_name!r} has no vira, or it is not a card")
+        self.vira = vira
+        self.manilhas = list(self.rules.manilhas_for(vira))
 
     def s(self, key: str) -> str:
         v = self.strings[key]
@@ -432,7 +448,10 @@ class Cards:
         return self.s("card.name").replace("{rank}", rank).replace("{suit}", self.s(f"suit.{card[1]}"))
 
     def manilha(self, card: str) -> str | None:
+        """The manilha's name ("Zap"); with a vira, the word "manilha" (its rank changes by hand)."""
         if card in self.manilhas:
+            if self.rules.vira:
+                return self.s("card.manilha")
             return self.rules.manilha_names[self.manilhas.index(card)]
         return None
 
@@ -446,7 +465,8 @@ class Cards:
         m = self.manilha(card)
         cls = f"card face suit-{card[1]}{red}{size}{' manilha' if m else ''}"
         corner = f"<b>{card[0]}</b><i>{sym}</i>"
-        tag = f'<span class="tag" aria-hidden="true">{html.escape(m)}</span>' if m else ""
+        # As at the table (cards.js): with a vira the tag is a star, the caption names it.
+        tag = f'<span class="tag" aria-hidden="true">{"★" if self.rules.vira else html.escape(m)}</span>' if m else ""
         return (f'<div class="{cls}" aria-hidden="true">'
                 f'<span class="corner tl">{corner}</span><span class="pip">{sym}</span>'
                 f'<span class="corner br">{corner}</span>{tag}</div>')
@@ -466,10 +486,11 @@ class Cards:
 
     def order(self) -> str:
         """Every card, strongest first, equal cards grouped (rules.strength_table)."""
-        table = self.rules.strength_table(None)
+        table = self.rules.strength_table(self.vira)
         groups: dict[int, list[str]] = {}
         for card in self.rules.deck():
-            groups.setdefault(table[card], []).append(card)
+            if card != self.vira:  # the vira is out of play
+                groups.setdefault(table[card], []).append(card)
         rows = []
         for i, s in enumerate(sorted(groups, reverse=True), 1):
             cards = groups[s]
@@ -477,6 +498,8 @@ class Cards:
             pics = "".join(self.html(c, small=True) for c in cards)
             first = cards[0]
             label = self.manilha(first) or (self.s(f"rank.{first[0]}") if first[0] in "QJKA" else first[0])
+            if self.manilha(first) and self.rules.vira:
+                label = f"{label} {'♣♥♠♦'['chsd'.index(first[1])]}"
             cls = "order-name manilha" if self.manilha(first) else "order-name"
             rows.append(f'<li><span class="order-n" aria-hidden="true">{i}</span>'
                         f'<span class="order-cards">{pics}</span>'
@@ -574,7 +597,6 @@ def lesson_files(directory: Path = LESSONS_DIR) -> list[Path]:
 
 def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> list[dict]:
     """Every lesson, rendered and checked (verify=False skips the engine replays)."""
-    cards = Cards(strings)
     lessons = []
     seen: set[str] = set()
     for n, path in enumerate(lesson_files(directory), 1):
@@ -584,6 +606,10 @@ def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> l
         _need(not unknown, where, f"unknown front matter keys {sorted(unknown)}")
         _need(isinstance(meta.get("title"), str) and meta["title"], where, "needs a title")
         slug = FILE_NAME.match(path.name).group(2).replace("_", "-")
+        try:
+            cards = Cards(strings, meta.get("preset", "mineiro"), meta.get("vira"))
+        except ValueError as exc:
+            raise LessonError(f"{where}: {exc}") from None
         exercises = [check_exercise(e, f"{where} exercise {i + 1}") for i, e in enumerate(meta.get("exercise", []))]
         _need(bool(exercises), where, "a lesson needs at least one [[exercise]]")
         quiz = [check_quiz(q, f"{where} quiz {i + 1}") for i, q in enumerate(meta.get("quiz", []))]

@@ -26,13 +26,15 @@ LESSONS = lessons.load(STRINGS)
 EXERCISES = [ex for lesson in LESSONS for ex in lesson["exercises"]]
 
 # RULES.md order: deck and card order; manilhas; rounds; ties; covered card; truco and the
-# ladder; mão de dez; mão de ferro; games and series; the timer.
+# ladder; mão de dez; mão de ferro; games and series; the timer; then the variants of §9
+# (manilha nova).
 RULES_ORDER = ["baralho", "manilhas", "rodadas", "empates", "coberta", "truco", "mao-de-dez",
-               "mao-de-ferro", "jogo-e-partida", "tempo"]
+               "mao-de-ferro", "jogo-e-partida", "tempo", "manilha-nova"]
 
 
 def test_lessons_follow_the_rules_in_order():
-    assert [lesson["slug"] for lesson in LESSONS] == RULES_ORDER
+    slugs = [lesson["slug"] for lesson in LESSONS]
+    assert [s for s in slugs if s in RULES_ORDER] == RULES_ORDER
     for lesson in LESSONS:
         assert lesson["exercises"], lesson["file"]
         assert lesson["quiz"], lesson["file"]
@@ -42,7 +44,8 @@ def test_lessons_follow_the_rules_in_order():
 def test_every_exercise_deal_is_legal(ex):
     game = truco.new_game(preset=ex["preset"], players=ex["players"], seed=ex["seed"], hands=ex["hands"],
                           score=tuple(ex["score"]), dealer=ex["dealer"], series=ex["series"],
-                          timer=ex["timer"], **({"ferro": ex["ferro"]} if ex.get("ferro") else {}))
+                          timer=ex["timer"], vira=ex.get("vira"),
+                          **({"ferro": ex["ferro"]} if ex.get("ferro") else {}))
     assert game.observation(0)["hand"] == ex["hands"][0] or game.observation(0)["blind"]
 
 
@@ -76,7 +79,8 @@ def test_a_scripted_bot_move_that_no_longer_holds_fails_the_build_clearly():
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson["slug"] for lesson in LESSONS])
 def test_quiz_rounds_are_rounds_the_engine_judges(lesson):
     for q in lesson["quiz"]:
-        reply = json.loads(api.handle(json.dumps({"method": "judge", "params": {"preset": q["preset"], "plays": q["plays"]}})))
+        params = {"preset": q["preset"], "plays": q["plays"], **({"vira": q["vira"]} if "vira" in q else {})}
+        reply = json.loads(api.handle(json.dumps({"method": "judge", "params": params})))
         assert reply["result"] in (0, 1, "tie")
         assert 2 <= len(q["plays"]) <= 4
         assert q["players"] == (2 if max(p["seat"] for p in q["plays"]) < 2 else 4)
@@ -112,14 +116,14 @@ def test_markdown_subset():
 def test_adding_a_lesson_is_adding_a_file(tmp_path):
     for path in lessons.lesson_files():
         shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "11_extra.md").write_text(
+    (tmp_path / "99_extra.md").write_text(
         '+++\ntitle = "Extra"\n\n[[exercise]]\nid = "extra-um"\nprompt = "Ganhe."\n'
         'hands = ["3c 4h 5h", "Kd 6c 4s"]\ndealer = 0\nsetup = ["1 play Kd"]\nseed = 0\ngoal = "round"\n'
         'right = "Sim."\nwrong = "Não."\nsolution = ["0 play 3c"]\nmistake = ["0 play 4h"]\n\n'
         '[[quiz]]\nplays = ["0 3c", "1 2c"]\n+++\nTexto.\n', encoding="utf-8")
-    seed = lessons.find_seed(lessons.check_exercise(lessons.parse_file(tmp_path / "11_extra.md")[0]["exercise"][0], "x"))
-    text = (tmp_path / "11_extra.md").read_text().replace("seed = 0", f"seed = {seed}")
-    (tmp_path / "11_extra.md").write_text(text)
+    seed = lessons.find_seed(lessons.check_exercise(lessons.parse_file(tmp_path / "99_extra.md")[0]["exercise"][0], "x"))
+    text = (tmp_path / "99_extra.md").read_text().replace("seed = 0", f"seed = {seed}")
+    (tmp_path / "99_extra.md").write_text(text)
     got = lessons.load(STRINGS, tmp_path)
     assert [lesson["slug"] for lesson in got][-1] == "extra"
     assert len(got) == len(LESSONS) + 1
@@ -174,7 +178,7 @@ def test_built_pages_carry_lessons_but_no_answers(dist_dir):
     assert "solution" not in text and "mistake" not in text
     for lesson in data["lessons"]:
         for q in lesson["quiz"]:
-            assert set(q) == {"plays", "players", "preset"}
+            assert {"plays", "players", "preset"} <= set(q) <= {"plays", "players", "preset", "vira"}
             assert all(set(p) == {"seat", "card", "covered"} for p in q["plays"])
     embed = _json_blocks(dist_dir / "embed.html")["scenarios"]
     assert set(embed["exercises"]) == {ex["id"] for ex in EXERCISES}

@@ -185,8 +185,9 @@ def test_the_engine_explains_the_round(tut):
     expect(feedback.locator(".ex-engine")).to_contain_text("Tonho ganhou a rodada: 3 de espadas")
 
 
-def judge(plays, preset="mineiro"):
-    return json.loads(api.handle(json.dumps({"method": "judge", "params": {"preset": preset, "plays": plays}})))
+def judge(plays, preset="mineiro", vira=None):
+    params = {"preset": preset, "plays": plays, **({"vira": vira} if vira else {})}
+    return json.loads(api.handle(json.dumps({"method": "judge", "params": params})))
 
 
 def answer_value(result):
@@ -201,7 +202,7 @@ def test_quiz_answers_are_the_engines(tut, lesson):
         item = page.locator(f"#quiz-{lesson['slug']} .quiz-item").nth(i)
         item.scroll_into_view_if_needed()
         assert item.get_attribute("data-answer") is None  # no answer in the page before asking
-        expected = answer_value(judge(q["plays"])["result"])
+        expected = answer_value(judge(q["plays"], q["preset"], q.get("vira"))["result"])
         wrong = next(v for v in ("us", "them", "tie") if v != expected)
         item.locator(f'.quiz-answer[data-answer="{wrong}"]').click()
         expect(item).to_have_attribute("data-state", "wrong")

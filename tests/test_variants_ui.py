@@ -72,6 +72,11 @@ def test_start_screen_explains_each_preset_and_links_its_lesson(table, dist_dir)
         href = choice.locator("a.preset-learn").get_attribute("href")
         slug = href.split("#", 1)[1]
         assert href.startswith("tutorial.html#") and slug in lessons, f"{name}: {href} is no lesson"
+    # Paulista and the house rules link the lesson on manilha nova (it covers both).
+    paulista = page.locator(".preset-choice", has=page.locator("input[value=paulista]"))
+    assert paulista.locator("a.preset-learn").get_attribute("href") == "tutorial.html#manilha-nova"
+    for link in page.locator(".house-rules a").all():
+        assert link.get_attribute("href") == "tutorial.html#manilha-nova" and "manilha-nova" in lessons
     for opt in ("baralho_limpo", "familia_real"):
         expect(page.get_by_label(re.compile({"baralho_limpo": "Baralho limpo", "familia_real": "Família real"}[opt]))).not_to_be_checked()
 
@@ -212,3 +217,25 @@ def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_play
         expect(vira).to_have_attribute("aria-label", "A vira é rei de ouros.")
         expect(vira.locator(".card.face")).to_have_count(1)
     page.console_watch.check()
+
+
+# ------------------------------------------------------------ the manilha-nova lesson
+
+def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport=PHONE)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1#manilha-nova")
+    table = page.locator("#ex-vira-manilha .mt")
+    expect(table).to_have_class(re.compile(r"\bmy-turn\b"), timeout=ENGINE_TIMEOUT_MS)
+    # The vira is on the felt; the hand carries no manilha mark (the learner works it out).
+    expect(table.locator(".mt-vira")).to_have_attribute("aria-label", "A vira é 3 de ouros.")
+    expect(table.locator(".mt-hand .card.manilha")).to_have_count(0)
+    table.locator('.mt-hand button[data-card="4s"]').click()
+    section = page.locator("#ex-vira-manilha")
+    expect(section).to_have_attribute("data-verdict", "right")
+    # The engine's words: the 4 is a manilha under the vira 3 (RULES.md §9, wrapping 3 -> 4).
+    expect(section).to_contain_text("4 de espadas (manilha)")
+    context.close()
+    watch.check()

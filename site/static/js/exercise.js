@@ -278,7 +278,7 @@ export class Exercise {
     const obs = this.obs;
     if (obs.hand_number === this.startHand) {
       const sizes = obs.hand_sizes;
-      return { rounds: obs.rounds, hand: obs.hand, handSizes: sizes, value: obs.hand_value, score: obs.score };
+      return { rounds: obs.rounds, hand: obs.hand, handSizes: sizes, value: obs.hand_value, score: obs.score, vira: obs.vira };
     }
     const base = this.handObs;
     const after = this.events.filter((e) => e.n > base.log.at(-1).n);
@@ -293,7 +293,10 @@ export class Exercise {
       }
     }
     const handEv = this.events.find((e) => e.type === "hand");
-    return { rounds, hand: base.blind ? [] : hand, handSizes: sizes, value: base.hand_value, score: handEv ? handEv.score : obs.score };
+    // The vira of a dark mão de ferro turns up with the first round's last card (§9).
+    const viraEv = after.find((e) => e.type === "vira");
+    return { rounds, hand: base.blind ? [] : hand, handSizes: sizes, value: base.hand_value,
+      score: handEv ? handEv.score : obs.score, vira: viraEv ? viraEv.card : base.vira };
   }
 
   draw({ busy = false, over = false, overText = "" } = {}) {

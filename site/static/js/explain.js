@@ -12,7 +12,10 @@ for (const r of "4567QJKA23") for (const s of "chsd") DECK.push(r + s);
 /** "4 de paus (Zap)" — the manilha's name from the engine's answer. */
 export function cardText(card, manilhas, names) {
   const i = (manilhas || []).indexOf(card);
-  return i >= 0 && names && names[i] ? `${cardName(card)} (${names[i]})` : cardName(card);
+  if (i < 0 || !names || !names[i]) return cardName(card);
+  // Manilha nova names its manilhas by suit ("Ouros"): "4 de ouros (manilha)", not "(Ouros)".
+  const name = names[i].toLowerCase() !== t(`suit.${card[1]}`) ? names[i] : t("card.manilha");
+  return `${cardName(card)} (${name})`;
 }
 
 function joinAnd(items) {

@@ -3,7 +3,7 @@
 // hand's value, and the learner's hand and buttons. It renders what it is given (the
 // learner's observation, or the finished hand kept on screen) and computes no rule.
 
-import { backElement, cardElement, coveredElement } from "./cards.js";
+import { backElement, cardElement, cardName, coveredElement } from "./cards.js";
 import { t } from "./i18n.js";
 import { callName, maoDeXParams, seatName, seatPosition } from "./table_view.js";
 
@@ -35,7 +35,11 @@ export class MiniTable {
     this.trickEl = el("div", "mt-trick");
     this.overlay = el("div", "mt-overlay");
     this.overlay.hidden = true;
-    this.felt.append(this.seatsEl, this.trickEl);
+    // The vira of a manilha-nova hand (Truco Paulista), face down while it is still hidden.
+    this.viraEl = el("div", "mt-vira");
+    this.viraEl.setAttribute("role", "img");
+    this.viraEl.hidden = true;
+    this.felt.append(this.seatsEl, this.trickEl, this.viraEl);
     this.me = el("div", "mt-me");
     this.promptEl = el("p", "mt-prompt");
     this.timerEl = el("div", "mt-timer");
@@ -78,6 +82,7 @@ export class MiniTable {
     this.renderHud(view);
     this.renderSeats(view);
     this.renderTrick(view);
+    this.renderVira(view);
     this.renderHand(view);
     this.renderActions(view);
     this.renderPrompt(view);
@@ -173,6 +178,19 @@ export class MiniTable {
       });
       this.trickEl.append(slot);
     }
+  }
+
+  /** `view.vira` is the vira of the hand on screen (the engine may have dealt the next). */
+  renderVira({ obs, vira = obs.vira }) {
+    const el = this.viraEl;
+    if (vira) {
+      el.replaceChildren(cardElement(vira, { manilhas: [], rules: {} }, { small: true }));
+      el.setAttribute("aria-label", t("announce.vira", { card: cardName(vira) }));
+    } else if (obs.rules?.vira) {
+      el.replaceChildren(backElement({ small: true }));
+      el.setAttribute("aria-label", t("card.back"));
+    }
+    el.hidden = !vira && !obs.rules?.vira;
   }
 
   /** Whether the learner may act now (and on what). */

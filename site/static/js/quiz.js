@@ -2,7 +2,7 @@
 // The page holds no answer: each one is asked of the engine (`judge`) when the learner
 // answers, and the explanation is built from the engine's strengths.
 
-import { cardElement, coveredElement } from "./cards.js";
+import { cardElement, cardName, coveredElement } from "./cards.js";
 import { explainRound, judgeRound } from "./explain.js";
 import { t } from "./i18n.js";
 import { seatName } from "./table_view.js";
@@ -13,7 +13,7 @@ const PLAIN = { manilhas: [], rules: {} };
 export class Quiz {
   /**
    * @param {HTMLElement} host
-   * @param {Array} items  [{plays: [{seat, card, covered}], players, preset}]
+   * @param {Array} items  [{plays: [{seat, card, covered}], players, preset, vira?}]
    * @param {object} engine  {client, ready, state}
    * @param {object} opts  {done: Set of indexes answered right, onRight(index)}
    */
@@ -82,7 +82,19 @@ export class Quiz {
     feedback.className = "quiz-feedback";
     feedback.setAttribute("role", "status");
     feedback.setAttribute("aria-live", "polite");
-    li.append(q, table, answers, feedback);
+    if (item.vira) {
+      // Manilha nova: the vira names this round's manilhas; the learner works them out.
+      const vira = document.createElement("p");
+      vira.className = "quiz-vira";
+      const card = cardElement(item.vira, PLAIN, { small: true });
+      card.removeAttribute("role");
+      card.removeAttribute("aria-label");
+      card.setAttribute("aria-hidden", "true"); // the sentence beside it names the card
+      vira.append(card, document.createTextNode(` ${t("announce.vira", { card: cardName(item.vira) })}`));
+      li.append(q, vira, table, answers, feedback);
+    } else {
+      li.append(q, table, answers, feedback);
+    }
     return li;
   }
 
@@ -99,7 +111,7 @@ export class Quiz {
     let judged;
     try {
       await this.engine.ready;
-      judged = await judgeRound(this.engine.client, item.plays, item.preset || "mineiro");
+      judged = await judgeRound(this.engine.client, item.plays, item.preset || "mineiro", item.vira || null);
     } catch (err) {
       feedback.textContent = t("engine.failed");
       li.dataset.state = "error";
