@@ -99,6 +99,8 @@ export class Dialogs {
       four_colour: f.get("four_colour") === "on",
       baralho_limpo: f.get("baralho_limpo") === "on",
       familia_real: f.get("familia_real") === "on",
+      humano_decide: f.get("humano_decide") === "on",
+      sinais: f.get("sinais") === "on",
     };
   }
 
@@ -125,6 +127,7 @@ export class Dialogs {
   syncForm() {
     const solo = this.form.elements.namedItem("mode").value === "1x1";
     $("partner-level-row").hidden = solo;
+    $("partner-options").hidden = solo; // humano decide and sinais need a partner
   }
 
   /**

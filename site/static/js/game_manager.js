@@ -9,6 +9,7 @@ import { callName, maoDeXParams } from "./table_view.js";
 import { KEYS } from "./storage.js";
 import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
 import { commitTally, emptyStats, finishTally, newTally, tallyEvents } from "./stats.js";
+import { caughtSignalsText } from "./partner_talk.js";
 
 export { DEFAULT_SETTINGS };
 
@@ -21,7 +22,7 @@ const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataClone
 export const MODE_PLAYERS = { "1x1": 2, "2x2": 4, "3x3": 6 };
 
 export class GameManager {
-  constructor({ client, view, input, storage, dialogs, tabs = null, fast = false, scenario = {}, presets = null }) {
+  constructor({ client, view, input, storage, dialogs, tabs = null, fast = false, scenario = {}, presets = null, talk = null }) {
     this.client = client;
     this.view = view;
     this.input = input;
@@ -31,6 +32,7 @@ export class GameManager {
     this.fast = fast;
     this.presets = presets; // the presets the page offers, to check saved settings
     this.scenario = scenario;
+    this.talk = talk; // PartnerTalk: the partner's opinion and the sinais (partner_talk.js)
     this.sessionId = null; // the match being played here
     this.tally = null; // its statistics so far (saved with it)
     this.obs = null;
@@ -40,6 +42,8 @@ export class GameManager {
     this.paused = false;
     this.hidden = document.visibilityState === "hidden";
     this.botTimer = null;
+    this.botStepping = false; // a bot_step is in the worker: no other request may race it
+    this.signalling = false; // a signal is in the worker
     this.timer = null; // {deadline, total, remaining, interval}
     this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
     this.app = document.getElementById("app");
@@ -196,6 +200,11 @@ export class GameManager {
       baralho_limpo: s.baralho_limpo === true,
       familia_real: s.familia_real === true,
     };
+    if (s.mode !== "1x1") {
+      // Engine options for tables with partners (issue #12); the api turns the flag into the seat.
+      params.humano_decide = s.humano_decide !== false;
+      params.sinais = s.sinais !== false;
+    }
     const sc = this.scenario;
     if (sc.seed !== undefined) params.seed = sc.seed;
     if (sc.hands) params.hands = sc.hands;
@@ -234,7 +243,7 @@ export class GameManager {
 
   // ------------------------------------------------------------ the game loop
   /** Take a reply {observation, save}: save it, show what happened, move on. */
-  accept(reply, { quiet = false } = {}) {
+  accept(reply, { quiet = false, keepTimer = false } = {}) {
     const obs = reply.observation;
     this.obs = obs;
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
@@ -259,6 +268,7 @@ export class GameManager {
       const gen = this.generation;
       this.busy = true;
       this.view.render(obs, { rounds: finishedRounds(obs.log, handEnd.n) });
+      this.talk?.show(obs, { busy: true });
       narrate();
       this.showHandSummary(handEnd, obs);
       this.input.update({ coverAllowed: false, coverMode: false });
@@ -271,10 +281,10 @@ export class GameManager {
     }
     this.view.render(obs);
     narrate();
-    this.show(obs, { rendered: true });
+    this.show(obs, { rendered: true, keepTimer });
   }
 
-  show(obs, { rendered = false } = {}) {
+  show(obs, { rendered = false, keepTimer = false } = {}) {
     if (!rendered) this.view.render(obs);
     const coverAllowed = obs.legal_actions.some((a) => a.startsWith("cover "));
     this.view.coverMode = this.view.coverMode && coverAllowed;
@@ -285,8 +295,10 @@ export class GameManager {
       this.dialogs.showEnd(this.endText(obs));
       return;
     }
+    this.talk?.show(obs, { busy: this.busy });
     if (obs.to_move === obs.seat) {
       this.setPhase("human");
+      if (keepTimer && this.timer) return; // a signal on the human's turn: the clock runs on
       this.view.announce(t("announce.your_turn"));
       this.startTimer();
       const first = document.querySelector("#actions button, #hand .card.in-hand:not(:disabled)");
@@ -299,17 +311,20 @@ export class GameManager {
   }
 
   scheduleBot() {
-    if (this.paused || this.botTimer !== null) return;
+    if (this.paused || this.botTimer !== null || this.botStepping || this.signalling) return;
     const gen = this.generation;
     this.botTimer = this.later(async () => {
       this.botTimer = null;
-      if (gen !== this.generation || this.paused) return;
+      if (gen !== this.generation || this.paused || this.signalling) return;
       let reply;
+      this.botStepping = true;
       try {
         reply = await this.client.call("bot_step", {});
       } catch (err) {
         this.dialogs.notice(t("error.engine", { message: err.message }));
         return;
+      } finally {
+        this.botStepping = false;
       }
       if (gen !== this.generation) return;
       this.accept(reply);
@@ -348,6 +363,7 @@ export class GameManager {
   async send(action) {
     const gen = this.generation;
     this.busy = true;
+    this.talk?.hold();
     this.stopTimer();
     this.view.coverMode = false;
     let reply;
@@ -364,6 +380,32 @@ export class GameManager {
     if (gen !== this.generation) return;
     this.view.hideBanner();
     this.accept(reply);
+  }
+
+  /**
+   * Send the partner a sinal (`signal <name>`): allowed on anyone's turn before the human's
+   * first card, so the bots wait while it is in the worker, and the turn's clock runs on.
+   */
+  async signal(name) {
+    const obs = this.obs;
+    if (!obs?.may_signal || obs.winner !== null || this.busy || this.paused || this.signalling || this.botStepping) return;
+    const gen = this.generation;
+    this.signalling = true;
+    if (this.botTimer) clearTimeout(this.botTimer); // the callback also checks `signalling`
+    this.botTimer = null;
+    let reply;
+    try {
+      reply = await this.client.call("apply", { action: `signal ${name}` });
+    } catch (err) {
+      this.signalling = false;
+      if (gen !== this.generation) return;
+      this.view.banner(t("error.action", { message: err.message }), "", "error");
+      this.show(this.obs, { keepTimer: true });
+      return;
+    }
+    this.signalling = false;
+    if (gen !== this.generation) return;
+    this.accept(reply, { keepTimer: true });
   }
 
   // ------------------------------------------------------------- narration
@@ -406,6 +448,9 @@ export class GameManager {
         v.announce(t("announce.round", { n: e.round, result }));
         break;
       }
+      case "signal":
+        this.talk?.narrate(e, this.obs);
+        break;
       case "timeout":
         v.say(e.seat, phrase("say.timeout", e.n));
         if (e.seat === this.obs.seat) v.banner(t("timer.auto"), "", "warn");
@@ -428,8 +473,11 @@ export class GameManager {
       return r === "tie" ? t("round.tie", { ord }) : r === us ? t("round.won", { ord }) : t("round.lost", { ord });
     }).join(", ");
     const tone = e.winner === null ? "" : won ? "good" : "bad";
-    this.view.banner(title, detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "", tone);
-    this.view.announce(`${title} ${detail}`);
+    // A sinal the other pair caught is told once the hand is over (the engine logs it then).
+    const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
+    const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
+    this.view.banner(title, detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "", tone, caught);
+    this.view.announce(`${title} ${detail} ${caught}`.trim());
   }
 
   endText(obs) {

@@ -6,6 +6,7 @@ import { client, startEngine } from "./engine_boot.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
 import { InputManager } from "./input_manager.js";
+import { PartnerTalk } from "./partner_talk.js";
 import { StorageManager } from "./storage.js";
 import { StatsView } from "./stats_view.js";
 import { TabGuard } from "./tab_guard.js";
@@ -143,7 +144,8 @@ window.__engine = Object.freeze({
 });
 
 // ------------------------------------------------------------------ the table
-// URL parameters: settings (mode, level, partner_level, preset, series, timer, ferro),
+// URL parameters: settings (mode, level, partner_level, preset, series, timer, ferro,
+// humano_decide=0|1, sinais=0|1),
 // `seed` to fix the deals, a scenario for tests and shared situations (`hands=4c.7h.As-3c.2h.Kd`,
 // `score=10,4`, `dealer=1`, `vira=Kd`), `autostart=1` to skip the start screen, and
 // `fast=1` for no pauses between moves (tests).
@@ -151,7 +153,10 @@ function urlOptions() {
   const q = new URLSearchParams(location.search);
   const settings = {};
   for (const key of Object.keys(DEFAULT_SETTINGS)) {
-    if (q.has(key)) settings[key] = ["series", "timer"].includes(key) ? Number(q.get(key)) : q.get(key);
+    if (!q.has(key)) continue;
+    const v = q.get(key);
+    if (typeof DEFAULT_SETTINGS[key] === "boolean") settings[key] = v === "1" || v === "true";
+    else settings[key] = ["series", "timer"].includes(key) ? Number(v) : v;
   }
   const scenario = {};
   if (q.has("seed")) scenario.seed = /^\d+$/.test(q.get("seed")) ? Number(q.get("seed")) : q.get("seed");
@@ -211,8 +216,9 @@ function startTable() {
   });
   storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
   const input = new InputManager(root, (intent) => manager.intent(intent));
+  const talk = new PartnerTalk({ root, client, view, onSignal: (name) => manager.signal(name) });
   manager = new GameManager({
-    client, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(),
+    client, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(), talk,
   });
   game = manager;
   stats = new StatsView({ manager, dialogs, onImported: () => offerStart() });

@@ -3,7 +3,7 @@
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
-//                   four_colour, baralho_limpo, familia_real}
+//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais}
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -36,6 +36,9 @@ export const DEFAULT_SETTINGS = Object.freeze({
   four_colour: false, // the four-colour deck (clubs green, diamonds blue): display only
   baralho_limpo: false, // house rules of RULES.md §9, passed to the engine
   familia_real: false,
+  // With a partner (issue #12): the human answers for the pair; the pair trades sinais.
+  humano_decide: true,
+  sinais: true,
 });
 
 export const CHOICES = Object.freeze({
@@ -50,6 +53,8 @@ export const CHOICES = Object.freeze({
   four_colour: [false, true],
   baralho_limpo: [false, true],
   familia_real: [false, true],
+  humano_decide: [false, true],
+  sinais: [false, true],
 });
 
 // ------------------------------------------------------------------- settings

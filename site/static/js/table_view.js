@@ -359,11 +359,22 @@ export class TableView {
     while (this.liveEl.childElementCount > 6) this.liveEl.firstElementChild.remove();
   }
 
-  banner(title, detail = "", tone = "") {
+  /** `extra`: one more line, set apart (the sinais the other pair caught, issue #12). */
+  banner(title, detail = "", tone = "", extra = "") {
     this.bannerEl.hidden = false;
     this.bannerEl.dataset.tone = tone;
     $(".banner-title", this.bannerEl).textContent = title;
     $(".banner-detail", this.bannerEl).textContent = detail;
+    let more = $(".banner-extra", this.bannerEl);
+    if (!more && extra) {
+      more = document.createElement("p");
+      more.className = "banner-extra";
+      this.bannerEl.append(more);
+    }
+    if (more) {
+      more.textContent = extra;
+      more.hidden = !extra;
+    }
   }
 
   hideBanner() {
