@@ -83,6 +83,8 @@ def test_start_screen_explains_each_preset_and_links_its_lesson(table, dist_dir)
 
 def test_start_screen_starts_a_3x3_game_with_a_house_rule(table):
     page = table
+    expect(page.locator("#start-dialog")).to_be_visible()
+    page.locator("details.more").evaluate("(d) => { d.open = true; }")  # "Mais opções"
     page.get_by_label("3 × 3 (trucão de 6)").check()
     page.get_by_label("Baralho limpo").check()
     page.locator(".preset-choice input[value=mineiro]").check()
@@ -103,6 +105,23 @@ def test_start_screen_starts_a_3x3_game_with_a_house_rule(table):
     # The choice is remembered for the next visit's start screen.
     saved = page.evaluate("JSON.parse(localStorage.getItem('truco:settings')).data")
     assert saved["mode"] == "3x3" and saved["baralho_limpo"] is True
+    page.console_watch.check()
+
+
+def test_familia_real_lets_a_hand_of_court_cards_be_exchanged_once(table):
+    page = table
+    start(page, {"mode": "1x1", "preset": "mineiro", "familia_real": True, "baralho_limpo": False},
+          {"seed": 59, "hands": [["Qc", "Jd", "Ks"], ["3c", "2h", "5d"]], "dealer": 1})
+    button = page.get_by_role("button", name="Trocar as cartas (família real)")
+    expect(button).to_be_visible()
+    before = last_n(page)
+    button.click()
+    wait_turn(page, before)
+    o = obs(page)
+    # Three new cards, the old ones out of play; the exchange is offered once (RULES.md §9).
+    assert len(o["hand"]) == 3 and not set(o["hand"]) & {"Qc", "Jd", "Ks"}
+    assert any(e["type"] == "exchange" and e["seat"] == 0 for e in o["log"])
+    expect(button).to_have_count(0)
     page.console_watch.check()
 
 
