@@ -29,16 +29,20 @@ LEVELS = ("facil", "medio", "dificil")
 class Session:
     """A table: a game, the human's seat and the bots' levels of the other seats."""
 
-    def __init__(self, game: Game, human_seat: int, levels: dict[int, str]) -> None:
+    def __init__(self, game: Game, human_seat: int, levels: dict[int, str], start: dict | None = None) -> None:
         self.game = game
         self.human_seat = human_seat
         self.levels = levels
+        # How the match was started (new_game's arguments, the drawn seed included): the
+        # replay plays it again from there, and a shared link starts the same deals.
+        self.start = start
 
     def to_json(self) -> str:
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "human_seat": self.human_seat,
             "levels": {str(s): lv for s, lv in sorted(self.levels.items())},
             "game": json.loads(self.game.to_json()),
+            **({"start": self.start} if self.start is not None else {}),
         }, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -56,7 +60,10 @@ class Session:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
         levels = _check_levels(data.get("levels"), game.players, seat)
-        return cls(game, seat, levels)
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise ValueError("the save's start must be an object")
+        return cls(game, seat, levels, start)
 
     def reply(self) -> dict:
         return {"observation": self.game.observation(self.human_seat), "save": self.to_json()}
@@ -100,7 +107,8 @@ def _new_game(params: dict) -> dict:
     game = new_game(**params)
     levels = {s: (partner_level if s % 2 == human % 2 else level)
               for s in range(game.players) if s != human}
-    _session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, human))
+    start = dict(params, seed=game.seed)
+    _session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, human), start)
     _bots_signal(_session)
     return _session.reply()
 
@@ -205,6 +213,49 @@ def _history(params: dict) -> dict:
     return {"log": s.game.events(s.human_seat)}
 
 
+def _session_of(params: dict) -> Session:
+    """The session a review asks about: a saved one (``save``) or the one being played."""
+    if params.get("save") is not None:
+        return Session.from_json(params["save"])
+    return _current()
+
+
+def _replay(params: dict) -> dict:
+    """The match step by step as the human saw it (the hand review and "Rever a partida").
+
+    From ``save`` (a finished match kept by the page) or the current session; either way
+    the session being played is left as it was.
+    """
+    from .replay import replay_steps
+
+    s = _session_of(params)
+    if s.start is None:
+        raise ValueError("this save does not say how its match started (saved by an older version)")
+    obs = s.game.observation(s.human_seat)
+    return {"rules": obs["rules"], "options": obs["options"], "seat": s.human_seat,
+            "steps": replay_steps(s.start, s.game, s.human_seat)}
+
+
+def _share(params: dict) -> dict:
+    """What reproduces a match's deals: its seed and how it started. Only once it is over:
+    the seed decides every hand, so during the match it would show the other seats' cards."""
+    s = _session_of(params)
+    if s.game.winner is None:
+        raise IllegalAction("a match is shared once it is over")
+    if s.start is None:
+        raise ValueError("this save does not say how its match started (saved by an older version)")
+    start = s.start
+    return {
+        "seed": s.game.seed,
+        "preset": s.game.rules.name,
+        "players": s.game.players,
+        "options": {k: v for k, v in s.game.options.items() if k != "humano_decide"},
+        "humano_decide": s.game.options["humano_decide"] is not None,
+        "levels": {str(k): v for k, v in sorted(s.levels.items())},
+        "scenario": {k: start[k] for k in ("hands", "score", "dealer", "vira") if start.get(k) is not None},
+    }
+
+
 def _load(params: dict) -> dict:
     global _session
     _session = Session.from_json(params.get("save"))
@@ -269,6 +320,8 @@ METHODS = {
     "partner_opinion": _partner_opinion,
     "hint": _hint,
     "history": _history,
+    "replay": _replay,
+    "share": _share,
     "card_order": _card_order,
 }
 

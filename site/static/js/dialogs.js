@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 export class Dialogs {
   constructor(handlers) {
     // {onStart(settings), onContinue(), onAgain(), onMenu(), onLeave(), onPause(bool),
-    //  onOpenStats(), onPlayHere(), onSettingsChange(settings), hasSavedGame()}
+    //  onOpenStats(), onPlayHere(), onSettingsChange(settings), hasSavedGame(), hasLastGame()}
     this.h = handlers;
     this.start = $("start-dialog");
     this.end = $("end-dialog");
@@ -101,6 +101,7 @@ export class Dialogs {
       familia_real: f.get("familia_real") === "on",
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
+      hint: f.get("hint") === "on",
     };
   }
 
@@ -141,6 +142,7 @@ export class Dialogs {
     summary.hidden = !saved?.obs;
     if (saved?.obs) summary.textContent = savedSummary(saved.session, saved.obs);
     this.fillForm(settings);
+    $("last-game").hidden = !this.h.hasLastGame?.(); // "Rever a partida" / "Compartilhar" the last match
     if (!this.start.open) this.start.showModal();
     this.renderNotes();
     (this.pendingSession ? $("continue") : $("start-button")).focus();
@@ -155,6 +157,7 @@ export class Dialogs {
   /** A new game closes whatever dialog the last one left open. */
   closeAll() {
     for (const d of [this.start, this.end, this.leave, this.confirmEl, this.elsewhere]) this.close(d);
+    for (const id of ["review-dialog", "replay-dialog", "share-dialog"]) if ($(id)) this.close($(id));
     this.notes = [];
     this.renderNotes();
   }

@@ -47,6 +47,8 @@ export class GameManager {
     this.timer = null; // {deadline, total, remaining, interval}
     this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
     this.app = document.getElementById("app");
+    this.hints = null; // HintView ("Dica"), set by main.js
+    this.review = null; // HandReview ("Ver a mão"), set by main.js
     document.addEventListener("visibilitychange", () => this.onVisibility());
   }
 
@@ -180,13 +182,14 @@ export class GameManager {
     if (gen !== this.generation) return;
     this.sessionId = session.id;
     this.tally = session.tally ?? newTally(this.settings, session.id, { partial: true });
+    this.hints?.setEnabled(this.settings.hint);
     this.claim();
     this.dialogs.closeAll();
     this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
     this.accept(reply, { quiet: true });
   }
 
-  newGameParams(settings) {
+  newGameParams(settings, sc = this.scenario) {
     const s = { ...DEFAULT_SETTINGS, ...settings };
     const params = {
       preset: s.preset,
@@ -205,7 +208,6 @@ export class GameManager {
       params.humano_decide = s.humano_decide !== false;
       params.sinais = s.sinais !== false;
     }
-    const sc = this.scenario;
     if (sc.seed !== undefined) params.seed = sc.seed;
     if (sc.hands) params.hands = sc.hands;
     if (sc.score) params.score = sc.score;
@@ -214,7 +216,8 @@ export class GameManager {
     return params;
   }
 
-  async newGame(settings) {
+  /** A new match; `scenario` (seed, fixed deal…) defaults to the page's (its address). */
+  async newGame(settings, scenario = this.scenario) {
     const gen = ++this.generation;
     this.stopAll();
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
@@ -224,7 +227,7 @@ export class GameManager {
     this.view.clearBubbles();
     let reply;
     try {
-      reply = await this.client.call("new_game", this.newGameParams(this.settings));
+      reply = await this.client.call("new_game", this.newGameParams(this.settings, scenario));
     } catch (err) {
       this.dialogs.notice(t("error.engine", { message: err.message }));
       this.dialogs.showStart(null, this.settings);
@@ -236,6 +239,8 @@ export class GameManager {
     if (stored) this.abandonSaved(stored, stored.id === this.sessionId ? this.obs : this.savedObs?.[stored.id] ?? null);
     this.sessionId = newId();
     this.tally = newTally(this.settings, this.sessionId);
+    this.review?.reset();
+    this.hints?.setEnabled(this.settings.hint);
     this.claim();
     this.lastEvent = -1;
     this.accept(reply, {});
@@ -257,9 +262,12 @@ export class GameManager {
       });
     } else {
       if (this.tally && !this.tally.finished) this.commitStats(this.tally, finishTally(this.tally, obs));
+      // Kept for "Rever a partida" and "Compartilhar" from the start screen, after a reload too.
+      if (this.sessionId) this.storage.write(KEYS.last, { save: reply.save, settings: this.settings, at: Date.now() });
       this.storage.remove(KEYS.session); // a finished match is not resumed
       this.tabs?.release();
     }
+    this.review?.see(obs);
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
     // Render first: the seats' speech bubbles must exist before the events are narrated.
@@ -271,6 +279,7 @@ export class GameManager {
       this.talk?.show(obs, { busy: true });
       narrate();
       this.showHandSummary(handEnd, obs);
+      this.hints?.update(obs, { frozen: true });
       this.input.update({ coverAllowed: false, coverMode: false });
       this.later(() => {
         if (gen !== this.generation) return;
@@ -289,6 +298,7 @@ export class GameManager {
     const coverAllowed = obs.legal_actions.some((a) => a.startsWith("cover "));
     this.view.coverMode = this.view.coverMode && coverAllowed;
     this.input.update({ coverAllowed, coverMode: this.view.coverMode });
+    this.hints?.update(obs);
     if (obs.winner !== null) {
       this.setPhase("over");
       this.stopTimer();
@@ -357,6 +367,13 @@ export class GameManager {
     } else {
       action = intent.action;
     }
+    await this.send(action);
+  }
+
+  /** An action chosen outside the table's own controls (following a hint). */
+  async play(action) {
+    const obs = this.obs;
+    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
     await this.send(action);
   }
 
@@ -477,6 +494,7 @@ export class GameManager {
     const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
     const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
     this.view.banner(title, detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "", tone, caught);
+    if (this.review) this.view.offerReview(e.n);
     this.view.announce(`${title} ${detail} ${caught}`.trim());
   }
 

@@ -11,6 +11,11 @@ import { StorageManager } from "./storage.js";
 import { StatsView } from "./stats_view.js";
 import { TabGuard } from "./tab_guard.js";
 import { TableView } from "./table_view.js";
+import { HintView } from "./hint_view.js";
+import { HandReview } from "./hand_review.js";
+import { ReplayView } from "./replay_view.js";
+import { ShareDialog, forgetSharedURL, isSharedURL } from "./share.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("app");
@@ -152,11 +157,10 @@ window.__engine = Object.freeze({
 function urlOptions() {
   const q = new URLSearchParams(location.search);
   const settings = {};
-  for (const key of Object.keys(DEFAULT_SETTINGS)) {
+  for (const [key, dflt] of Object.entries(DEFAULT_SETTINGS)) {
     if (!q.has(key)) continue;
     const v = q.get(key);
-    if (typeof DEFAULT_SETTINGS[key] === "boolean") settings[key] = v === "1" || v === "true";
-    else settings[key] = ["series", "timer"].includes(key) ? Number(v) : v;
+    settings[key] = typeof dflt === "number" ? Number(v) : typeof dflt === "boolean" ? v === "1" || v === "true" : v;
   }
   const scenario = {};
   if (q.has("seed")) scenario.seed = /^\d+$/.test(q.get("seed")) ? Number(q.get("seed")) : q.get("seed");
@@ -164,7 +168,7 @@ function urlOptions() {
   if (q.has("score")) scenario.score = q.get("score").split(",").map(Number);
   if (q.has("dealer")) scenario.dealer = Number(q.get("dealer"));
   if (q.has("vira")) scenario.vira = q.get("vira");
-  return { settings, scenario, fast: q.get("fast") === "1", autostart: q.get("autostart") === "1" };
+  return { settings, scenario, fast: q.get("fast") === "1", autostart: q.get("autostart") === "1", shared: isSharedURL() };
 }
 
 let game = null;
@@ -205,6 +209,7 @@ function startTable() {
       else offerStart();
     },
     hasSavedGame: () => manager.savedSession() !== null,
+    hasLastGame: () => Boolean(manager.loadKind("last")),
     onSettingsChange: (settings) => {
       manager.settings = { ...manager.settings, ...settings };
       manager.saveSettings(manager.settings);
@@ -221,6 +226,19 @@ function startTable() {
     client, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(), talk,
   });
   game = manager;
+  // Dica, hand review, replay and share (issue #12): modules of their own around the table.
+  const pauseFor = (on) => manager.setPaused(on);
+  manager.hints = new HintView({ client, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
+  manager.review = new HandReview({ client, onPause: pauseFor });
+  const replay = new ReplayView({ client, onPause: pauseFor });
+  const share = new ShareDialog({ client });
+  const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
+  $("banner-review").onclick = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
+  $("end-replay").onclick = () => replay.open(manager.lastSave);
+  $("end-share").onclick = () => share.open(manager.lastSave);
+  const lastSave = () => manager.loadKind("last")?.save;
+  $("last-replay").onclick = () => (lastSave() ? replay.open(lastSave()) : offerStart());
+  $("last-share").onclick = () => (lastSave() ? share.open(lastSave()) : offerStart());
   stats = new StatsView({ manager, dialogs, onImported: () => offerStart() });
   const pause = $("pause");
   pause.onclick = () => {
@@ -232,7 +250,14 @@ function startTable() {
   manager.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
   manager.settings = settings;
   applyDeckColours(settings);
-  if (opts.autostart) {
+  if (opts.shared) {
+    // A shared link: that match (its seed and rules) once; the address is cleaned so that a
+    // reload continues it and "Jogar de novo" deals new cards.
+    const scenario = opts.scenario;
+    manager.scenario = {};
+    forgetSharedURL();
+    openShared(manager, dialogs, settings, scenario, offerStart);
+  } else if (opts.autostart) {
     manager.newGame(settings);
   } else {
     manager.setPhase("start");
@@ -259,4 +284,21 @@ function startTable() {
       return manager.newGame({ ...manager.settings, ...settings });
     },
   });
+}
+
+/** Start the shared match, after asking when it would give up a saved game. */
+async function openShared(manager, dialogs, settings, scenario, offerStart) {
+  manager.setPhase("start");
+  const saved = await manager.checkedSession();
+  if (saved) {
+    const go = await dialogs.confirm({
+      title: t("share.confirm"), detail: t("share.confirm.detail"), yes: t("share.confirm.yes"), no: t("share.confirm.no"),
+    });
+    if (!go) {
+      await manager.restoreEngine();
+      offerStart();
+      return;
+    }
+  }
+  manager.newGame(settings, scenario);
 }

@@ -7,6 +7,8 @@
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
+//   truco:last      {save, settings, at}: the last finished match, for "Rever a partida"
+//                   and "Compartilhar" (`save` is the engine's opaque blob, as above)
 //   truco:stats     {buckets: {"1x1/medio": counters}, recent: [...], last: {...}}
 //   truco:backup    {items: [{from, reason, at, raw}]}: unreadable data set aside
 // Version 0 is the layout used before these formats were settled, which a browser may
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   // With a partner (issue #12): the human answers for the pair; the pair trades sinais.
   humano_decide: true,
   sinais: true,
+  hint: false, // the "Dica" button on the human's turn
 });
 
 export const CHOICES = Object.freeze({
@@ -55,6 +58,7 @@ export const CHOICES = Object.freeze({
   familia_real: [false, true],
   humano_decide: [false, true],
   sinais: [false, true],
+  hint: [false, true],
 });
 
 // ------------------------------------------------------------------- settings
@@ -94,6 +98,15 @@ export function checkSession(data, opts = {}) {
     tally = newTally(settings, id, { partial: true });
   }
   return { id, tab: typeof data.tab === "string" ? data.tab : null, save: data.save, settings, tally };
+}
+
+/** The last finished match's shape (the save is checked by the engine). Throws when unusable. */
+export function checkLast(data, opts = {}) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("the last match is not an object");
+  if (typeof data.save !== "string" || !data.save) throw new Error("the last match has no save");
+  if (data.save.length > SAVE_MAX_CHARS) throw new Error(`the save is too large (${data.save.length} characters)`);
+  const settings = checkSettings(data.settings ?? {}, opts).value;
+  return { save: data.save, settings, at: Number.isFinite(data.at) ? data.at : 0 };
 }
 
 export function newId() {
@@ -169,6 +182,7 @@ export function check(kind, data, opts = {}) {
   }
   if (kind === "session") return checkSession(data, opts);
   if (kind === "stats") return checkStats(data);
+  if (kind === "last") return checkLast(data, opts);
   throw new Error(`unknown kind ${kind}`);
 }
 

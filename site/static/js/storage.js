@@ -9,6 +9,7 @@ export const KEYS = {
   session: `${PREFIX}session`, // the game in progress (opaque engine save + tally)
   settings: `${PREFIX}settings`, // the start screen's choices
   stats: `${PREFIX}stats`, // statistics per mode and level
+  last: `${PREFIX}last`, // the last finished match (opaque engine save), to replay and share
   backup: `${PREFIX}backup`, // unreadable data set aside, never thrown away
 };
 const VERSION = 1;

@@ -362,6 +362,7 @@ export class TableView {
   /** `extra`: one more line, set apart (the sinais the other pair caught, issue #12). */
   banner(title, detail = "", tone = "", extra = "") {
     this.bannerEl.hidden = false;
+    this.offerReview(null);
     this.bannerEl.dataset.tone = tone;
     $(".banner-title", this.bannerEl).textContent = title;
     $(".banner-detail", this.bannerEl).textContent = detail;
@@ -375,6 +376,15 @@ export class TableView {
       more.textContent = extra;
       more.hidden = !extra;
     }
+  }
+
+  /** The hand summary's "Ver a mão" button, for the hand whose `hand` event is `n` (null: none). */
+  offerReview(n) {
+    const b = $("#banner-review", this.root);
+    if (!b) return;
+    b.hidden = n === null;
+    if (n !== null) this.bannerEl.append(b); // last, under any line the summary added
+    b.dataset.hand = n === null ? "" : String(n);
   }
 
   hideBanner() {

@@ -1,0 +1,124 @@
+"""A finished (or running) match replayed step by step from one seat's point of view.
+
+The replay is rebuilt by playing the match again from how it started (the ``new_game``
+arguments, seed included) with the actions read back from the saved log, and checking
+that the engine writes the very same log. Every step is what the seat saw at that moment
+— :meth:`Game.observation` and :meth:`Game.events` of that seat — so covered cards stay
+covered and the other seats' unplayed cards never appear (RULES.md §4).
+
+>>> from truco.game import new_game
+>>> g = new_game(seed=4, hands=[["4c", "3h", "5s"], ["7h", "2c", "Qd"]], dealer=1)
+>>> g.apply("play 5s"); g.apply("play 2c")
+>>> steps = replay_steps({"seed": 4, "hands": [["4c", "3h", "5s"], ["7h", "2c", "Qd"]], "dealer": 1}, g, 0)
+>>> [[e["type"] for e in s["events"]] for s in steps]
+[['deal'], ['play'], ['play', 'round']]
+>>> "Qd" in str(steps)  # the other seat's unplayed card
+False
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .game import Game, IllegalAction, new_game
+
+# Fields of an observation the replay does not need at every step (the events are given
+# apart; the rules and options do not change during a match and are sent once).
+_STATIC = ("rules", "options", "log")
+
+
+class ReplayError(ValueError):
+    """The saved match does not replay from its start (a save from an older engine?)."""
+
+
+def _action_of(game: Game, event: dict) -> tuple[str, int]:
+    """The action (and its seat) that wrote ``event`` as the next entry of the log."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    if kind in ("play", "cover"):
+        card = event["card"]
+        if kind == "play" and game.hand["blind"]:  # a blind seat names its card by position
+            return f"play #{game.hand['hands'][seat].index(card) + 1}", seat
+        return f"{kind} {card}", seat
+    if kind in ("raise", "accept", "run", "exchange", "timeout"):
+        return kind, seat
+    if kind == "signal":
+        return f"signal {event['signal']}", seat
+    raise ReplayError(f"the log's event {kind!r} is not the result of a move")
+
+
+def _view(obs: dict) -> dict:
+    return {k: v for k, v in obs.items() if k not in _STATIC}
+
+
+def _finished_table(game: Game, old_hand: dict, seat: int, events: list[dict]) -> dict:
+    """The finished hand as ``seat`` saw it for a moment, before the next deal."""
+    tmp = _with_hand(game, old_hand).copy()
+    if game.hand is not old_hand:  # the engine has already dealt the next hand: step back
+        tmp.hand_index -= 1
+        tmp.dealer = (tmp.dealer - 1) % game.players
+    for e in events:
+        if e["type"] == "hand":
+            tmp._score = list(e["score"])  # before a new game of the series resets it
+        elif e["type"] == "game":
+            tmp.game_number = e["game_number"]
+    obs = _view(tmp.observation(seat))
+    obs.update(to_move=None, legal_actions=[], pending=None, decision=None, may_signal=False)
+    return obs
+
+
+def _with_hand(game: Game, hand: dict) -> Game:
+    """``game`` with another hand in play (shares its fields: copy it before changing it)."""
+    g = Game.__new__(Game)
+    for name in Game.__slots__:
+        setattr(g, name, getattr(game, name))
+    g.hand = hand
+    return g
+
+
+def _steps(start: dict, saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
+    try:
+        game = new_game(**start)
+    except (TypeError, ValueError) as exc:
+        raise ReplayError(f"the match cannot be started again: {exc}") from None
+    log = saved.log
+    if game.log[:1] != log[:1]:
+        raise ReplayError("the saved match did not start with this deal")
+    yield game, {"obs": _view(game.observation(seat)), "events": game.events(seat), "table": None}
+    while len(game.log) < len(log):
+        first = len(game.log)
+        action, actor = _action_of(game, log[first])
+        old_hand = game.hand
+        try:
+            game.apply(action, seat=actor)
+        except IllegalAction as exc:
+            raise ReplayError(f"event {first} does not replay: {exc}") from None
+        if game.log != log[:len(game.log)]:
+            raise ReplayError(f"event {first} does not replay to the saved log")
+        events = [e for e in game.events(seat) if e["n"] >= first]
+        if not events:
+            continue  # a move this seat did not see (an opponent's signal it did not catch)
+        hand_at = next((i for i, e in enumerate(events) if e["type"] == "hand"), None)
+        if hand_at is not None and any(e["type"] == "deal" for e in events[hand_at:]):
+            # The hand ended and the next was dealt: first the finished table, then the deal.
+            deal_at = next(i for i, e in enumerate(events) if e["type"] == "deal" and i > hand_at)
+            table = _finished_table(game, old_hand, seat, events[:deal_at])
+            yield game, {"obs": table, "events": events[:deal_at], "table": True}
+            yield game, {"obs": _view(game.observation(seat)), "events": events[deal_at:], "table": None}
+            continue
+        if hand_at is not None:  # the match is over: the engine kept the last hand
+            table = _finished_table(game, old_hand, seat, events)
+            yield game, {"obs": table, "events": events, "table": True}
+            continue
+        yield game, {"obs": _view(game.observation(seat)), "events": events, "table": None}
+
+
+def replay_steps(start: dict, saved: Game, seat: int) -> list[dict]:
+    """The match as ``seat`` saw it: a list of ``{obs, events, table}`` steps.
+
+    ``obs`` is the seat's observation after the step (without rules, options and log);
+    ``events`` the log entries the step added, as the seat saw them; ``table`` is true for
+    a finished hand shown before the next deal. Raises :class:`ReplayError` when the saved
+    log does not follow from ``start``.
+    """
+    return [step for _, step in _steps(start, saved, seat)]

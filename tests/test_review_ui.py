@@ -1,0 +1,212 @@
+"""Dica, hand review, replay and share at the table (issue #12), end to end in Chromium.
+
+One page for the module keeps Pyodide loaded; scenarios start through window.__truco.start()
+with `fast=1`. The shared link is opened by a real navigation (a reload of the engine).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, last_n, obs, phase, start, wait_turn
+
+sys.path.insert(0, str(ROOT / "py"))
+from truco.cards import card_name  # noqa: E402
+from truco.game import deal_for  # noqa: E402
+
+READY = "#app[data-engine-state=ready]"
+# The human leads (dealer 1) with the three best manilhas: the bot plays its cards face up.
+LEADS = {"seed": 8, "hands": [["4c", "7h", "As"], ["3c", "2h", "Kd"]], "dealer": 1}
+
+
+@pytest.fixture(scope="module")
+def table(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.console_watch = watch
+    yield page
+    context.close()
+    watch.check()
+
+
+def play_hand(page, how="first"):
+    """Play until the hand in play ends: the human taps its first (or last) playable card."""
+    hand = obs(page)["hand_number"]
+    for _ in range(20):
+        o = obs(page)
+        if o["hand_number"] != hand or phase(page) == "over":
+            return
+        if o["to_move"] == o["seat"] and (o["pending"] or o["decision"]):
+            act(page)
+            continue
+        cards = page.locator("#hand .card.in-hand:not([disabled])")
+        before = last_n(page)
+        (cards.first if how == "first" else cards.last).click()
+        wait_turn(page, before)
+    raise AssertionError("the hand did not end")
+
+
+def play_match(page, how="first"):
+    for _ in range(30):
+        if phase(page) == "over":
+            return obs(page)
+        play_hand(page, how)
+    raise AssertionError("the match did not end")
+
+
+def first_hand_moves(page):
+    log = page.evaluate("window.__engine.call('history', {})")["log"]
+    end = next(e["n"] for e in log if e["type"] == "hand")
+    return [e["card"] for e in log if e["n"] < end and e["type"] in ("play", "cover") and e["seat"] == 0]
+
+
+def test_hint_is_off_by_default_and_when_on_it_is_shown_and_followed(table):
+    start(table, {"mode": "1x1", "hint": False}, LEADS)
+    expect(table.locator("#hint-button")).to_be_hidden()
+    table.keyboard.press("h")
+    expect(table.locator("#hint-line")).to_be_hidden()
+
+    start(table, {"mode": "1x1", "hint": True}, LEADS)
+    assert table.evaluate("JSON.parse(localStorage.getItem('truco:settings')).data.hint") is True, "the setting is kept"
+    expect(table.locator("#hint-button")).to_be_visible()
+    table.keyboard.press("h")
+    follow = table.locator("#hint-follow")
+    expect(follow).to_be_visible()
+    action = table.locator("#hint-line").get_attribute("data-action")
+    assert action in obs(table)["legal_actions"], "the hint is a move the human may make"
+    text = table.locator("#hint-text").inner_text()
+    assert len(text) > 8 and not re.search(r"\b(hint|dica)\.[a-z_.]+", text), f"a sentence, not a key: {text!r}"
+    verb, _, card = action.partition(" ")
+    hinted = table.locator(f'#hand .card.in-hand[data-card="{card}"]' if verb in ("play", "cover")
+                           else f'#actions [data-action="{verb}"]')
+    expect(hinted).to_have_class(re.compile(r"\bhinted\b"))  # the card lifted / the button outlined
+    before = last_n(table)
+    follow.click()
+    wait_turn(table, before)
+    mine = [e for e in obs(table)["log"] if e["n"] > before and e.get("seat") == 0]
+    assert mine and (mine[0]["type"] == verb if verb != "play" else mine[0] == {**mine[0], "type": "play", "card": card})
+    expect(table.locator("#hint-line")).to_be_hidden()  # a new position: the old hint is gone
+
+
+def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(table):
+    start(table, {"mode": "1x1", "level": "facil"}, LEADS)
+    first = obs(table)
+    play_hand(table)
+    review = table.get_by_role("button", name="Ver a mão")
+    expect(review).to_be_visible()
+    review.click()
+    dialog = table.locator("#review-dialog")
+    expect(dialog).to_be_visible()
+    text = dialog.inner_text()
+    log = table.evaluate("window.__engine.call('history', {})")["log"]
+    end = next(e for e in log if e["type"] == "hand")
+    hand = [e for e in log if e["n"] <= end["n"]]
+    lines = table.locator("#review-list li")
+    plays = [e for e in hand if e["type"] in ("play", "cover")]
+    assert table.locator("#review-list li.play, #review-list li.cover").count() == len(plays)
+    for e in plays:
+        assert card_name(e["card"]) in text if e["card"] else "coberta" in text
+    rounds = [e for e in hand if e["type"] == "round"]
+    assert table.locator("#review-list li.round").count() == len(rounds)
+    why = lines.last.inner_text()
+    assert ("Nós ganhamos" if end["winner"] == 0 else "Eles ganharam") in why and f"+{end['points']}" in why
+    assert "Suas cartas: 4 de paus, 7 de copas, ás de espadas" in text
+    # The bot's cards it never played stay unknown (RULES.md §4).
+    played = {e["card"] for e in plays if e["card"]}
+    for c in set(LEADS["hands"][1]) - played:
+        assert card_name(c) not in text, f"the unplayed {card_name(c)} is in the review"
+    assert first["hand_number"] == 1
+    dialog.get_by_role("button", name="Fechar").click()
+    expect(dialog).to_be_hidden()
+    table.console_watch.check()
+
+
+def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table):
+    # A short match (8 x 8: two or three hands), seeded but not fixed: every deal comes from the seed.
+    seed = 604
+    start(table, {"mode": "1x1", "level": "facil", "ferro": "claras"}, {"seed": seed, "score": [8, 8]})
+    dealt = {obs(table)["hand_number"]: obs(table)["hand"]}
+    while phase(table) != "over":
+        play_hand(table, "first")
+        o = obs(table)
+        dealt.setdefault(o["hand_number"], o["hand"])
+    assert len(dealt) >= 2, "the match had a second hand (this seed)"
+    for k, cards in dealt.items():
+        assert cards == deal_for(seed, k - 1, 2)[0], "every deal is the seed's"
+
+    original_moves = first_hand_moves(table)
+
+    # Rever a partida: step by step, with the keyboard.
+    table.locator("#end-replay").click()
+    count = table.locator("#replay-count")
+    expect(count).to_contain_text("passo 1 de")
+    steps = table.evaluate("window.__engine.call('replay', {})")["steps"]
+    assert count.inner_text().endswith(f"passo 1 de {len(steps)}")
+    mt = table.locator("#replay-table")
+    expect(mt.locator(".mt-hand .card.face")).to_have_count(3)  # the human's own cards, as dealt
+    expect(mt.locator(".mt-seat .card.back")).to_have_count(3)  # the other seat's: backs only
+    hidden = set(deal_for(seed, 0, 2)[1])
+    table.keyboard.press("ArrowRight")
+    expect(count).to_contain_text("passo 2 de")
+    table.keyboard.press("ArrowLeft")
+    expect(count).to_contain_text("passo 1 de")
+    for i in range(len(steps)):
+        html = mt.inner_html()
+        shown = {p["card"] for r in steps[i]["obs"]["rounds"] for p in r["plays"] if p["card"]}
+        if steps[i]["obs"]["hand_number"] == 1:
+            for c in hidden - shown:
+                assert card_name(c) not in html and f'"{c}"' not in html, f"step {i + 1}: hidden {c} drawn"
+        table.locator("#replay-next").click() if i < len(steps) - 1 else None
+    expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
+    final = obs(table)
+    expect(mt.locator("[data-testid=mt-score-us]")).to_have_text(str(final["score"][0]))
+    table.locator("#replay-close").click()
+
+    # Compartilhar: a link with the seed; shown in a field even when the clipboard works.
+    table.locator("#end-share").click()
+    field = table.locator("#share-url")
+    expect(field).to_have_value(re.compile(r"partida=1"))
+    url = field.input_value()
+    q = parse_qs(urlparse(url).query)
+    assert q["seed"] == [str(seed)] and q["score"] == ["8,8"] and q["mode"] == ["1x1"]
+    expect(table.locator("#share-message")).to_have_text(re.compile("copiado|copie"))
+    table.locator("#share-close").click()
+
+    # A game in progress is saved; opening the link asks before giving it up.
+    table.locator("#again").click()
+    wait_turn(table, None)
+    assert table.evaluate("localStorage.getItem('truco:session')") is not None
+    table.goto(url.replace("?", "?fast=1&", 1))
+    table.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    expect(table.locator("#confirm-dialog")).to_be_visible()
+    table.get_by_role("button", name="Abrir a compartilhada").click()
+    wait_turn(table, None)
+    assert "seed=" not in table.url, "the address is cleaned: a reload continues the game"
+    o = obs(table)
+    assert o["hand_number"] == 1 and o["hand"] == dealt[1], "the shared link deals the same first hand"
+    # Played differently (the last card each time), the second hand is still the same deal.
+    play_hand(table, "last")
+    o = obs(table)
+    assert first_hand_moves(table) != original_moves, "the friend played the first hand otherwise"
+    assert o["hand_number"] == 2 and o["hand"] == dealt[2], "the second deal is the same, though hand 1 went otherwise"
+
+    # The last match survives the reload: "Rever a partida" from the start screen.
+    table.get_by_role("button", name="Sair da mesa").click()
+    table.get_by_role("button", name="Sair e perder").click()
+    expect(table.locator("#last-game")).to_be_visible()
+    table.locator("#last-replay").click()
+    expect(count).to_contain_text(f"passo 1 de {len(steps)}")
+    table.keyboard.press("End")
+    expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
+    table.locator("#replay-close").click()
+    table.console_watch.check()
