@@ -29,7 +29,7 @@ EXERCISES = [ex for lesson in LESSONS for ex in lesson["exercises"]]
 # ladder; mão de dez; mão de ferro; games and series; the timer; then the variants of §9
 # (manilha nova).
 RULES_ORDER = ["baralho", "manilhas", "rodadas", "empates", "coberta", "truco", "mao-de-dez",
-               "mao-de-ferro", "jogo-e-partida", "tempo", "manilha-nova"]
+               "mao-de-ferro", "jogo-e-partida", "tempo", "manilha-nova", "sinais"]
 
 
 def test_lessons_follow_the_rules_in_order():
