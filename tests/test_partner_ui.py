@@ -190,7 +190,7 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     table.get_by_role("button", name="Correr").click()
     wait_turn(table, before)
     extra = table.locator("#banner .banner-extra")
-    expect(extra).to_have_text("Eles viram seu sinal! Zé viu: dá de ombros (Nada).")
+    expect(extra).to_have_text("Eles viram seu sinal! Zé viu: Nada.")
     expect(table.locator("#live")).to_contain_text("Eles viram seu sinal!")
     # Seed 12: the human catches Tonho's signal, and Tonho catches both of ours.
     start(table, {"mode": "2x2", "sinais": True, "humano_decide": True}, {"seed": 12, "score": [10, 4], "dealer": 0})
@@ -205,9 +205,9 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     before = last_n(table)
     table.get_by_role("button", name="Correr").click()
     wait_turn(table, before)
-    expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: enche a bochecha (Pica-fumo).")
-    expect(extra).to_contain_text("Eles viram o sinal de Dito! Tonho viu: dá de ombros (Nada).")
-    expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: dá de ombros (Nada).")
+    expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: Pica-fumo.")
+    expect(extra).to_contain_text("Eles viram o sinal de Dito! Tonho viu: Nada.")
+    expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: Nada.")
 
 
 def test_nothing_hidden_reaches_the_page(table):

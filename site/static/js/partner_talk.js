@@ -76,7 +76,7 @@ export function caughtSignalsText(event, obs, view) {
     if (x.seat === obs.seat) return `${t("signal.caught.you")} ${by}`;
     if (x.seat % 2 === obs.seat % 2) return `${t("signal.caught.partner", { name: view.name(x.seat) })} ${by}`;
     return t("signal.caught.them", { name: view.name(x.seat), gesture: w.gesture, signal: w.name });
-  }).join(" ");
+  }).join("\n"); // one line each (the banner keeps the line breaks)
 }
 
 export class PartnerTalk {
