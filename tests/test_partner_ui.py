@@ -159,6 +159,22 @@ def test_the_signal_control_goes_away_with_the_first_card(table):
     expect(table.locator("#signal-menu")).to_be_hidden()
 
 
+def test_a_dica_that_says_signal_outlines_the_control_and_follows_it(table):
+    # Holding the zap before the first card, the difícil bot's hint is to signal it.
+    start(table, {"mode": "2x2", "sinais": True, "hint": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    table.locator("#hint-button").click()
+    line = table.locator("#hint-line")
+    expect(line).to_have_attribute("data-action", "signal zap")
+    expect(table.locator("#signal-toggle")).to_have_class(re.compile(r"\bhinted\b"))
+    table.locator("#hint-follow").click()
+    table.wait_for_function("() => window.__truco.observation.signals.some((x) => x.seat === 0)")
+    o = obs(table)
+    assert {"seat": 0, "signal": "zap"} in o["signals"]
+    assert o["to_move"] == 0 and len(o["hand"]) == 3, "a signal is not a move: the human still plays"
+    expect(table.locator("#signal-box")).to_be_hidden()
+    start(table, {"hint": False}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+
+
 def test_receiving_the_partners_signal(table):
     start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
     o = obs(table)

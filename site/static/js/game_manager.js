@@ -374,6 +374,7 @@ export class GameManager {
   async play(action) {
     const obs = this.obs;
     if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
+    if (action.startsWith("signal ")) return this.signal(action.slice(7)); // the turn goes on
     await this.send(action);
   }
 

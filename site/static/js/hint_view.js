@@ -152,6 +152,7 @@ export class HintView {
       if (verb === "cover") document.querySelector('#actions [data-action="toggle-cover"]')?.classList.add("hinted");
     } else if (verb === "signal") {
       target = document.querySelector(`[data-signal="${arg}"]`);
+      document.getElementById("signal-toggle")?.classList.add("hinted"); // the menu may be closed
     } else {
       target = document.querySelector(`#actions [data-action="${verb}"]`);
     }
