@@ -165,6 +165,17 @@ def test_3x3_a_raise_is_answered_by_the_next_opponent(table):
         for s in (2, 3, 4):
             assert slots[s]["y"] + slots[s]["height"] <= slots[0]["y"] + 1
     page.set_viewport_size(DESKTOP)
+    # A reload mid-hand offers the six-seat game back, as it was.
+    before = obs(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#continue-summary")).to_contain_text("3 × 3")
+    page.get_by_role("button", name="Continuar partida").click()
+    wait_turn(page, None)
+    after = obs(page)
+    for key in ("players", "hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
+        assert after[key] == before[key], key
+    expect(page.locator("#seats .seat")).to_have_count(5)
     play_hand_out(page)
     page.console_watch.check()
 
