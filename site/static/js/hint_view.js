@@ -11,7 +11,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * The reason in words. The engine gives `{key, params}` (rendered from the translation
  * table; parameters by name: `*card` a card, `cards` a list, `raise` a ladder step,
- * `signal` a signal) and `text` (the same sentence in Portuguese), or, from an older
+ * `signal` a signal, `x` the mão de X's score) and `text` (the same sentence in Portuguese), or, from an older
  * engine, a plain string.
  */
 export function reasonText(hint, obs) {
@@ -40,6 +40,7 @@ function paramText(name, value, obs) {
   }
   if (name === "raise") return lookup(`hint.step.${value}`, value);
   if (name === "signal") return lookup(`hint.signal_name.${value}`, value);
+  if (name === "x") return lookup(`hint.x.${value}`, value);
   return String(value);
 }
 
@@ -151,8 +152,9 @@ export class HintView {
         : document.querySelector(`#hand .card.in-hand[data-card="${arg}"]`);
       if (verb === "cover") document.querySelector('#actions [data-action="toggle-cover"]')?.classList.add("hinted");
     } else if (verb === "signal") {
-      target = document.querySelector(`[data-signal="${arg}"]`);
-      document.getElementById("signal-toggle")?.classList.add("hinted"); // the menu may be closed
+      // The Sinal control (partner_talk.js): its button, and the sinal in its menu.
+      document.getElementById("signal-toggle")?.classList.add("hinted");
+      target = document.querySelector(`#signal-menu [data-signal="${arg}"]`);
     } else {
       target = document.querySelector(`#actions [data-action="${verb}"]`);
     }

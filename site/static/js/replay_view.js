@@ -56,7 +56,7 @@ export class ReplayView {
     try {
       reply = await this.client.call("replay", { save });
     } catch (err) {
-      status.textContent = t("replay.error", { message: err.message });
+      status.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("replay.error", { message: err.message });
       return;
     }
     this.rules = reply.rules;

@@ -72,7 +72,7 @@ export class ShareDialog {
     try {
       shared = await this.client.call("share", { save });
     } catch (err) {
-      this.message.textContent = t("share.error", { message: err.message });
+      this.message.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("share.error", { message: err.message });
       if (!this.dialog.open) this.dialog.showModal();
       return;
     }
