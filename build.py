@@ -6,7 +6,10 @@ output folder and the cache folder).
 
 What lands in dist/ (and nothing else; stale files are removed):
 
-- ``*.html``                 pages rendered from site/templates/ (Jinja; ``_*.html`` are layouts)
+- ``*.html``                 pages rendered from site/templates/ (Jinja; ``_*.html`` are layouts),
+                             in Portuguese; ``es/*.html`` and ``en/*.html`` the same pages in
+                             Spanish and English (texts from site/i18n/<lang>.json, lessons
+                             from site/tutorial/<lang>/)
 - ``static/``                site/static/ as is (CSS, JS modules, icons)
 - ``static/js/build_info.js`` generated: file names the worker needs (wheels, Pyodide dir)
 - ``pyodide/``               only the Pyodide files the app loads, from node_modules/pyodide
@@ -14,7 +17,8 @@ What lands in dist/ (and nothing else; stale files are removed):
 - ``snapshot/``              a gzip'd Pyodide memory snapshot with the engine imported (made
                              under Node by scripts/make_snapshot.mjs); the worker starts from it
 - ``manifest.webmanifest``  generated: the web app manifest (name, icons, colours), so the
-                             game can be installed; icons from site/icons.json
+                             game can be installed; icons from site/icons.json (one per
+                             language: es/ and en/ have theirs)
 - ``sw.js``                  generated from site/sw.js: the service worker, with every file
                              of the build and its sha256 (offline play, clean updates)
 - ``manifest.json``          every other file with its size and sha256
@@ -382,6 +386,8 @@ def add_static(out: Output) -> None:
 
 
 def render_pages(out: Output, context: dict) -> None:
+    """Every template once per language: Portuguese at the root, the others in their folder
+    (LANGUAGES); the pages of one language link to each other with plain relative URLs."""
     try:
         import jinja2
     except ImportError:
@@ -394,61 +400,100 @@ def render_pages(out: Output, context: dict) -> None:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    markup = jinja2.utils.markupsafe.Markup
+    templates = [tpl for tpl in sorted((SITE / "templates").glob("*.html")) if not tpl.name.startswith("_")]
+    # The Portuguese lessons are replayed with the engine once; the others only swap texts.
+    lessons_pt = load_lessons(ui_strings(DEFAULT_LANGUAGE))
+    names = {lang: ui_strings(lang)["lang.name"] for lang in LANGUAGES}
+    for lang, folder in LANGUAGES.items():
+        strings = ui_strings(lang)
+        up = "../" * folder.count("/")
 
-    def asset(rel: str) -> str:
-        """A dist-relative URL that must exist in the build (checked at render time)."""
-        if rel not in out.files:
-            raise BuildError(f"template refers to {rel}, which the build does not produce")
-        return rel
+        def asset(rel: str, up=up) -> str:
+            """A URL of a file of the build, relative to this language's pages (checked)."""
+            if rel not in out.files:
+                raise BuildError(f"template refers to {rel}, which the build does not produce")
+            return up + rel
 
-    env.globals["asset"] = asset
-    strings = ui_strings()
+        def t(key: str, strings=strings, lang=lang, **params) -> str:
+            """A UI text from the translation table (a missing key fails the build);
+            {name} placeholders are filled from the keyword arguments."""
+            if key not in strings:
+                raise BuildError(f"site/i18n/{lang}.json has no key {key!r}")
+            value = strings[key]
+            value = value[0] if isinstance(value, list) else value
+            for name, arg in params.items():
+                value = value.replace("{" + name + "}", str(arg))
+            return value
 
-    def t(key: str) -> str:
-        """A UI text from the translation table (a missing key fails the build)."""
-        if key not in strings:
-            raise BuildError(f"site/i18n/{LANGUAGE}.json has no key {key!r}")
-        value = strings[key]
-        return value[0] if isinstance(value, list) else value
-
-    env.globals["t"] = t
-    # Raw JSON for <script type="application/json">: not HTML-escaped, but "</" can't close it.
-    context = dict(context, strings_json=jinja2.utils.markupsafe.Markup(
-        json.dumps(strings, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")))
-    context["presets"] = preset_summaries()
-    context.update(tutorial_context(strings, jinja2.utils.markupsafe.Markup))
-    for tpl in sorted((SITE / "templates").glob("*.html")):
-        if tpl.name.startswith("_"):
-            continue
-        html = env.get_template(tpl.name).render(**context, page=tpl.stem)
-        out.add_bytes(tpl.name, html.encode("utf-8"))
+        env.globals.update(asset=asset, t=t)
+        page_context = dict(
+            context,
+            lang=lang,
+            lang_dir=folder,
+            # Raw JSON for <script type="application/json">: not HTML-escaped, but "</" can't close it.
+            strings_json=markup(json.dumps(strings, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")),
+            presets=preset_summaries(strings),
+        )
+        page_context.update(tutorial_context(lessons_for(lessons_pt, lang, strings), markup))
+        for tpl in templates:
+            # The same page in every language, for the language switch and <link rel=alternate>.
+            languages = [{"code": other, "name": names[other], "current": other == lang,
+                          "href": up + LANGUAGES[other] + tpl.name} for other in LANGUAGES]
+            html = env.get_template(tpl.name).render(**page_context, page=tpl.stem, languages=languages)
+            out.add_bytes(folder + tpl.name, html.encode("utf-8"))
 
 
-LANGUAGE = "pt-BR"
+# The languages of the site and the folder of dist/ their pages go to. Portuguese, the
+# default, keeps the root (saved links and bookmarks name /index.html, /tutorial.html...).
+LANGUAGES = {"pt-BR": "", "es": "es/", "en": "en/"}
+DEFAULT_LANGUAGE = "pt-BR"
 
 
-def ui_strings() -> dict:
-    """The translation table of the UI (one JSON file per language in site/i18n/)."""
-    path = SITE / "i18n" / f"{LANGUAGE}.json"
+def ui_strings(lang: str = DEFAULT_LANGUAGE) -> dict:
+    """The translation table of the UI (one JSON file per language in site/i18n/). A key
+    missing from a translation falls back to the Portuguese text, so a key added in
+    Portuguese never breaks the build; tests/test_i18n.py fails until it is translated."""
+    path = SITE / "i18n" / f"{lang}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        strings = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise BuildError(f"cannot read {path.relative_to(ROOT)}: {exc}") from None
+    if lang != DEFAULT_LANGUAGE:
+        strings = {**ui_strings(DEFAULT_LANGUAGE), **strings}
+    return strings
 
 
-def tutorial_context(strings: dict, markup) -> dict:
-    """The tutorial's lessons (site/tutorial/NN_slug.md, see lessons.py), each exercise
-    replayed with the engine; ``tutorial_json`` / ``scenarios_json`` feed tutorial.html and
-    embed.html (no solutions, no quiz answers: the page asks the engine)."""
+def load_lessons(strings: dict) -> list[dict]:
+    """The Portuguese lessons (site/tutorial/NN_slug.md), every exercise replayed."""
     import lessons
 
     try:
-        items = lessons.load(strings)
+        return lessons.load(strings)
     except lessons.LessonError as exc:
         raise BuildError(f"site/tutorial/{exc}") from None
+
+
+def lessons_for(items: list[dict], lang: str, strings: dict) -> list[dict]:
+    """The lessons in `lang`: texts from site/tutorial/<lang>/, deals and exercises shared."""
+    import lessons
+
+    if lang == DEFAULT_LANGUAGE:
+        return items
+    try:
+        return lessons.translate(items, lang, strings)
+    except lessons.LessonError as exc:
+        raise BuildError(f"site/tutorial/{lang}/{exc}") from None
+
+
+def tutorial_context(items: list[dict], markup) -> dict:
+    """The tutorial's lessons (see lessons.py) for one language; ``tutorial_json`` /
+    ``scenarios_json`` feed tutorial.html and embed.html (no solutions, no quiz answers:
+    the page asks the engine)."""
+    import lessons
+
     data = lessons.page_data(items)
-    for lesson in items:
-        lesson["html"] = markup(lesson["html"])
+    items = [dict(lesson, html=markup(lesson["html"])) for lesson in items]
     return {
         "lessons": items,
         "tutorial_json": markup(lessons.json_for_script(data)),
@@ -456,8 +501,10 @@ def tutorial_context(strings: dict, markup) -> dict:
     }
 
 
-def preset_summaries() -> list[dict]:
-    """The engine's presets (names, titles, point values), read from py/ at build time."""
+def preset_summaries(strings: dict) -> list[dict]:
+    """The engine's presets (names, point values), read from py/ at build time; their title
+    and description in the page's language (``preset.<name>.title`` / ``.description``,
+    the engine's Portuguese texts when a preset has no keys yet)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from truco.rules import PRESETS
@@ -465,9 +512,14 @@ def preset_summaries() -> list[dict]:
         sys.path.remove(str(ROOT / "py"))
     order = ["mineiro", "truco473", "torneio", "paulista"]
     names = sorted(PRESETS, key=lambda n: (order.index(n) if n in order else len(order), n))
-    # Two rule facts the summary leaves out, for the marcador's mão de ferro reminder.
-    return [dict(PRESETS[n].summary(), ferro_value=PRESETS[n].ferro_value,
-                 ferro_blind=PRESETS[n].ferro_blind) for n in names]
+    out = []
+    for n in names:
+        summary = PRESETS[n].summary()
+        for field in ("title", "description"):
+            summary[field] = strings.get(f"preset.{n}.{field}", summary[field])
+        # Two rule facts the summary leaves out, for the marcador's mão de ferro reminder.
+        out.append(dict(summary, ferro_value=PRESETS[n].ferro_value, ferro_blind=PRESETS[n].ferro_blind))
+    return out
 
 
 def build_info_module(info: dict) -> bytes:
@@ -579,26 +631,30 @@ def checked_icons() -> list[dict]:
     return spec["icons"]
 
 
-def web_manifest(icons: list[dict]) -> bytes:
-    """manifest.webmanifest: what Chromium needs to offer installation, in Portuguese."""
-    strings = ui_strings()
+def web_manifest(icons: list[dict], lang: str = DEFAULT_LANGUAGE) -> bytes:
+    """manifest.webmanifest: what Chromium needs to offer installation, one per language
+    (in its folder). Every language is the same app: its `id` and `scope` are the site's
+    root, and it starts on the pages of its own language."""
+    strings = ui_strings(lang)
+    up = "../" * LANGUAGES[lang].count("/")
     doc = {
-        "id": "./",
+        # Resolved against start_url: the root for every language (one app, not three).
+        "id": up or "./",
         "name": strings["app.title"],
         "short_name": strings["app.short_name"],
         "description": strings["app.description"],
-        "lang": LANGUAGE,
+        "lang": lang,
         "dir": "ltr",
         "start_url": "./",
-        "scope": "./",
+        "scope": up or "./",
         "display": "standalone",
         "orientation": "any",
         "theme_color": APP["theme_color"],
         "background_color": APP["background_color"],
         "categories": ["games", "entertainment"],
         "icons": [
-            {"src": "static/icons/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
-            *({"src": i["src"], "sizes": f"{i['size']}x{i['size']}", "type": "image/png", "purpose": i["purpose"]}
+            {"src": up + "static/icons/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            *({"src": up + i["src"], "sizes": f"{i['size']}x{i['size']}", "type": "image/png", "purpose": i["purpose"]}
               for i in icons if i["purpose"] in ("any", "maskable")),
         ],
     }
@@ -662,7 +718,9 @@ def build() -> None:
     if "static/js/build_info.js" in out.files:
         raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
     out.add_bytes("static/js/build_info.js", build_info_module(info))
-    out.add_bytes("manifest.webmanifest", web_manifest(checked_icons()))
+    icons = checked_icons()
+    for lang, folder in LANGUAGES.items():
+        out.add_bytes(folder + "manifest.webmanifest", web_manifest(icons, lang))
     render_pages(out, {"build": info, "app": APP})
     out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out)

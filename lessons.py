@@ -629,6 +629,98 @@ def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> l
     return lessons
 
 
+# ------------------------------------------------------------------------ translations
+
+# The texts of an exercise that a translation gives (the deal, moves and goal are shared).
+EXERCISE_TEXTS = ("title", "prompt", "right", "wrong", "refused", "why")
+TRANSLATION_KEYS = {"title", "summary", "exercise"}
+# Lessons whose translation is still being written: shown in Portuguese in that language
+# meanwhile (tests/test_i18n.py fails while this is not empty). Any other missing
+# translation fails the build.
+UNTRANSLATED: dict[str, set[str]] = {
+    "es": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
+           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md"},
+    "en": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
+           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md"},
+}
+
+
+def translation_file(lesson: dict, lang: str, directory: Path = LESSONS_DIR) -> Path:
+    return directory / lang / lesson["file"]
+
+
+def translate(lessons: list[dict], lang: str, strings: dict, directory: Path = LESSONS_DIR) -> list[dict]:
+    """The lessons with their texts in `lang`, from site/tutorial/<lang>/NN_slug.md.
+
+    A translation file has the same name as the lesson and the same layout, but its front
+    matter holds only texts: ``title``, ``summary``, and per exercise (by id) the texts the
+    Portuguese exercise has::
+
+        +++
+        title = "The four manilhas"
+        summary = "Zap, Copas, Espadilha and Pica-fumo."
+
+        [exercise.manilhas-pica-fumo]
+        prompt = "Tonho played the 3 of spades. Beat it."
+        right = "..."
+        wrong = "..."
+        why = { "play 2c" = "..." }
+        +++
+        Markdown text of the lesson...
+
+    The deals, moves, goals and quizzes stay in the Portuguese file (one place to change
+    them). A missing file, a missing or extra text, or an unknown exercise id is an error,
+    so a lesson can't be left half-translated."""
+    cards = Cards(strings)
+    out = []
+    for lesson in lessons:
+        path = translation_file(lesson, lang, directory)
+        where = path.name
+        if not path.is_file() and lesson["file"] in UNTRANSLATED.get(lang, set()):
+            out.append(lesson)
+            continue
+        _need(path.is_file(), where,
+              f"the lesson {lesson['file']} has no {lang} translation: add site/tutorial/{lang}/{lesson['file']} "
+              f"(the same texts, see lessons.translate)")
+        meta, body = parse_file(path)
+        unknown = set(meta) - TRANSLATION_KEYS
+        _need(not unknown, where, f"unknown front matter keys {sorted(unknown)} (a translation has only texts)")
+        _need(isinstance(meta.get("title"), str) and meta["title"], where, "needs a title")
+        _need(bool(meta.get("summary")) == bool(lesson["summary"]), where,
+              "summary: give one exactly when the Portuguese lesson has one")
+        texts = meta.get("exercise", {})
+        _need(isinstance(texts, dict), where, "exercises are [exercise.<id>] tables")
+        ids = [ex["id"] for ex in lesson["exercises"]]
+        extra = set(texts) - set(ids)
+        _need(not extra, where, f"no exercise {sorted(extra)} in {lesson['file']}")
+        exercises = []
+        for ex in lesson["exercises"]:
+            tr = texts.get(ex["id"])
+            _need(isinstance(tr, dict), where, f"missing [exercise.{ex['id']}]")
+            ex_where = f"{where} ({ex['id']})"
+            bad = set(tr) - set(EXERCISE_TEXTS)
+            _need(not bad, ex_where, f"unknown keys {sorted(bad)} (texts only: {', '.join(EXERCISE_TEXTS)})")
+            new = dict(ex)
+            for key in EXERCISE_TEXTS:
+                has = bool(ex.get(key))
+                _need(bool(tr.get(key)) == has, ex_where,
+                      f"{key!r}: {'missing' if has else 'the Portuguese exercise has none'}")
+                if not has:
+                    continue
+                if key == "why":
+                    _need(isinstance(tr["why"], dict) and set(tr["why"]) == set(ex["why"]), ex_where,
+                          f"why must explain the same actions: {sorted(ex['why'])}")
+                    _need(all(isinstance(v, str) and v.strip() for v in tr["why"].values()), ex_where,
+                          "why texts must be non-empty strings")
+                else:
+                    _need(isinstance(tr[key], str) and tr[key].strip(), ex_where, f"{key!r} must be a non-empty string")
+                new[key] = tr[key]
+            exercises.append(new)
+        out.append(dict(lesson, title=meta["title"], summary=meta.get("summary", ""),
+                        html=render_markdown(body, cards, where), exercises=exercises))
+    return out
+
+
 def public_exercise(ex: dict, lesson: dict) -> dict:
     data = {k: v for k, v in ex.items() if k not in PRIVATE_KEYS}
     data["lesson_title"] = lesson["title"]

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-gpu",
 ]
+# The browser's language in every context unless a test sets `locale`: a first visit to a
+# Portuguese page goes to /es/ or /en/ when the browser prefers Spanish or English
+# (site/static/js/lang_redirect.js), and the tests mostly check the Portuguese pages.
+DEFAULT_LOCALE = "pt-BR"
 # Pyodide's start-up in a worker takes ~5 s on a quiet 2-core machine; leave room for a busy one.
 ENGINE_TIMEOUT_MS = 120_000
 
@@ -84,19 +89,21 @@ def _service_workers_blocked_by_default():
     except ImportError:  # engine tests without the browser tools
         yield
         return
-    new_context, new_page = Browser.new_context, Browser.new_page
+    orig_context, orig_page = Browser.new_context, Browser.new_page
 
     def blocked_context(self, *args, **kwargs):
         kwargs.setdefault("service_workers", "block")
-        return new_context(self, *args, **kwargs)
+        kwargs.setdefault("locale", DEFAULT_LOCALE)
+        return orig_context(self, *args, **kwargs)
 
     def blocked_page(self, *args, **kwargs):
         kwargs.setdefault("service_workers", "block")
-        return new_page(self, *args, **kwargs)
+        kwargs.setdefault("locale", DEFAULT_LOCALE)
+        return orig_page(self, *args, **kwargs)
 
     Browser.new_context, Browser.new_page = blocked_context, blocked_page
     yield
-    Browser.new_context, Browser.new_page = new_context, new_page
+    Browser.new_context, Browser.new_page = orig_context, orig_page
 
 
 class ConsoleWatch:
@@ -202,3 +209,73 @@ def drag_to(page, card, target):
     for i in range(1, 9):  # real pointer moves, the card follows
         page.mouse.move(x + (dest["x"] + dest["width"] / 2 - x) * i / 8, y + (dest["y"] + dest["height"] / 2 - y) * i / 8)
     page.mouse.up()
+# --- Browser helpers shared by the end-to-end tests -------------------------------------
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_FAILING_IMPACTS = {"serious", "critical"}
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's source (the npm dev dependency), to evaluate in a page."""
+    if not AXE_JS.is_file():
+        pytest.fail(f"{AXE_JS} is missing: run `npm install` (axe-core is a dev dependency)")
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+def until(page, js, arg=None, timeout=30_000):
+    """Wait until `js` is truthy, polling with evaluate (the CSP forbids eval-based waits)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            value = page.evaluate(js, arg)
+        except PlaywrightError as exc:  # a navigation in between: try again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            value = None
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
+        time.sleep(0.05)
+
+
+def audit(page, axe_source: str, what: str, context=None) -> list[dict]:
+    """Run axe on the page as it is now; fail on serious or critical violations.
+
+    The pages keep their production CSP (no inline script), so axe is not added as a
+    <script> tag: its source is evaluated through the DevTools protocol, which the CSP
+    does not govern."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(axe_source)
+    results = page.evaluate(
+        """async (ctx) => {
+             const r = await window.axe.run(ctx || document, { resultTypes: ["violations"] });
+             return r.violations.map((v) => ({
+               id: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
+             }));
+           }""", context)
+    bad = [v for v in results if v["impact"] in AXE_FAILING_IMPACTS]
+    if bad:
+        lines = [f"{what}: {len(bad)} serious/critical axe violation(s)"]
+        for v in bad:
+            lines.append(f"- [{v['impact']}] {v['id']}: {v['help']}")
+            for n in v["nodes"][:8]:
+                lines.append(f"    {n['target']}: {(n['summary'] or '').splitlines()[-1].strip()}")
+        pytest.fail("\n".join(lines), pytrace=False)
+    return results
+
+
+def new_page(browser, base_url, **kwargs):
+    """A fresh context (1280 x 800 unless told) and page, its console watched
+    (`page.console_watch.check()` at the end)."""
+    kwargs.setdefault("viewport", {"width": 1280, "height": 800})
+    context = browser.new_context(base_url=base_url, **kwargs)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.console_watch = watch
+    return context, page

@@ -10,73 +10,12 @@ govern, and the page's own policy stays as deployed.
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import DIST, ENGINE_TIMEOUT_MS, audit, axe_source, new_page, until  # noqa: F401 (axe_source: a fixture)
 
-AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-FAILING_IMPACTS = {"serious", "critical"}
 KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
 READY = "#app[data-engine-state=ready]"
-
-
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    if not AXE_JS.is_file():
-        pytest.fail(f"{AXE_JS} is missing: run `npm install` (axe-core is a dev dependency)")
-    return AXE_JS.read_text(encoding="utf-8")
-
-
-def until(page, js, arg=None, timeout=30_000):
-    """Wait until `js` is truthy, polling with evaluate (the CSP forbids eval-based waits)."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        try:
-            value = page.evaluate(js, arg)
-        except PlaywrightError as exc:  # a navigation in between: try again
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
-        time.sleep(0.05)
-
-
-def audit(page, axe_source: str, what: str, context=None) -> list[dict]:
-    """Run axe on the page as it is now; fail on serious or critical violations."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(axe_source)
-    results = page.evaluate(
-        """async (ctx) => {
-             const r = await window.axe.run(ctx || document, { resultTypes: ["violations"] });
-             return r.violations.map((v) => ({
-               id: v.id, impact: v.impact, help: v.help,
-               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
-             }));
-           }""", context)
-    bad = [v for v in results if v["impact"] in FAILING_IMPACTS]
-    if bad:
-        lines = [f"{what}: {len(bad)} serious/critical axe violation(s)"]
-        for v in bad:
-            lines.append(f"- [{v['impact']}] {v['id']}: {v['help']}")
-            for n in v["nodes"][:8]:
-                lines.append(f"    {n['target']}: {(n['summary'] or '').splitlines()[-1].strip()}")
-        pytest.fail("\n".join(lines), pytrace=False)
-    return results
-
-
-def new_page(browser, base_url, **kwargs):
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, **kwargs)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.console_watch = watch
-    return context, page
 
 
 @pytest.fixture(scope="module")

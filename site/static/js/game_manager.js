@@ -271,14 +271,16 @@ export class GameManager {
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
     // Render first: the seats' speech bubbles must exist before the events are narrated.
-    const narrate = () => { if (!quiet) for (const e of fresh) this.narrate(e); };
+    const narrate = (events) => { if (!quiet) for (const e of events) this.narrate(e); };
     if (handEnd) {
       const gen = this.generation;
       this.busy = true;
       this.view.render(obs, { rounds: finishedRounds(obs.log, handEnd.n) });
       this.talk?.show(obs, { busy: true });
-      narrate();
+      // The hand's result is heard before the next deal is.
+      narrate(fresh.filter((e) => e.n <= handEnd.n));
       this.showHandSummary(handEnd, obs);
+      narrate(fresh.filter((e) => e.n > handEnd.n));
       this.hints?.update(obs, { frozen: true });
       this.input.update({ coverAllowed: false, coverMode: false });
       this.later(() => {
@@ -289,7 +291,7 @@ export class GameManager {
       return;
     }
     this.view.render(obs);
-    narrate();
+    narrate(fresh);
     this.show(obs, { rendered: true, keepTimer });
   }
 
@@ -494,9 +496,10 @@ export class GameManager {
     // A sinal the other pair caught is told once the hand is over (the engine logs it then).
     const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
     const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
-    this.view.banner(title, detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "", tone, caught);
+    const sentence = detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "";
+    this.view.banner(title, sentence, tone, caught);
     if (this.review) this.view.offerReview(e.n);
-    this.view.announce(`${title} ${detail} ${caught}`.trim());
+    this.view.announce(`${title} ${sentence} ${caught}`.trim());
   }
 
   endText(obs) {

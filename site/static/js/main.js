@@ -20,26 +20,12 @@ import { t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 
-// What each loading stage shows (the worker sends stage names only; text lives here).
-const STAGE_TEXT = {
-  start: "Iniciando…",
-  pyodide: "Baixando o Python (Pyodide)…",
-  python: "Iniciando o Python no navegador…",
-  micropip: "Preparando o instalador de pacotes…",
-  engine: "Instalando o motor do jogo…",
-  import: "Carregando as regras do truco…",
-};
-
-const FAIL_TEXT = {
-  webassembly:
-    "Este navegador não roda WebAssembly, que o jogo precisa. Atualize o navegador ou use outro (Chrome, Firefox, Safari ou Edge recentes).",
-  worker: "O navegador não conseguiu iniciar o motor do jogo. Atualize a página ou use um navegador mais recente.",
-  pyodide: "Não foi possível baixar o Python (Pyodide). Verifique sua conexão e tente de novo.",
-  micropip: "Não foi possível baixar o instalador de pacotes. Verifique sua conexão e tente de novo.",
-  engine: "Não foi possível instalar o motor do jogo. Verifique sua conexão e tente de novo.",
-  import: "O motor do jogo foi baixado, mas não iniciou. Tente de novo.",
-};
-const FAIL_DEFAULT = "Algo deu errado ao carregar o jogo. Tente de novo.";
+// What each loading stage shows, and why loading failed: the worker sends stage names only;
+// the texts are the page's (load.stage.* / load.fail.* in site/i18n/).
+const STAGES = ["start", "pyodide", "python", "micropip", "engine", "import"];
+const FAILS = ["webassembly", "worker", "pyodide", "micropip", "engine", "import"];
+const stageText = (stage) => t(`load.stage.${STAGES.includes(stage) ? stage : "start"}`);
+const failText = (stage) => t(FAILS.includes(stage) ? `load.fail.${stage}` : "load.fail.default");
 
 // The progress bar creeps toward the next stage while a long stage runs.
 let shown = 0;
@@ -76,15 +62,15 @@ function setState(state) {
 
 function showLoading() {
   setState("loading");
-  $("engine-badge").textContent = "carregando…";
-  $("progress-text").textContent = STAGE_TEXT.start;
+  $("engine-badge").textContent = t("load.badge.loading");
+  $("progress-text").textContent = stageText("start");
   ceiling = 0.05;
   setBar(0.02);
   startCreep();
 }
 
 function onProgress({ stage, fraction }) {
-  $("progress-text").textContent = STAGE_TEXT[stage] || STAGE_TEXT.start;
+  $("progress-text").textContent = stageText(stage);
   $("progress").dataset.stage = stage;
   if (typeof fraction === "number" && fraction > shown) setBar(fraction);
   ceiling = NEXT_FRACTION[stage] ?? Math.min(0.99, shown + 0.05);
@@ -95,16 +81,16 @@ function onReady({ version }) {
   setBar(1);
   performance.mark("engine-ready");
   $("engine-version").textContent = version;
-  $("engine-badge").textContent = `motor ${version}`;
+  $("engine-badge").textContent = t("load.badge.ready", { version });
   setState("ready");
   startTable();
 }
 
 function onFailed({ stage, message, detail }) {
   stopCreep();
-  $("error-text").textContent = FAIL_TEXT[stage] || FAIL_DEFAULT;
-  $("error-detail").textContent = [`etapa: ${stage}`, message, detail].filter(Boolean).join("\n");
-  $("engine-badge").textContent = "erro";
+  $("error-text").textContent = failText(stage);
+  $("error-detail").textContent = [`${t("load.stage_label")}: ${stage}`, message, detail].filter(Boolean).join("\n");
+  $("engine-badge").textContent = t("load.badge.error");
   setState("error");
   $("error").dataset.stage = stage;
   console.warn(`engine failed at ${stage}: ${message}`);
@@ -244,7 +230,7 @@ function startTable() {
   pause.onclick = () => {
     manager.setPaused(!manager.paused);
     pause.setAttribute("aria-pressed", String(manager.paused));
-    pause.textContent = manager.paused ? view.t?.("menu.resume") ?? "Continuar" : "Pausar";
+    pause.textContent = t(manager.paused ? "menu.resume" : "menu.pause");
   };
   const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...opts.settings };
   manager.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once

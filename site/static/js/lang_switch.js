@@ -1,0 +1,23 @@
+// The language switch in the header: following one of its links remembers the choice
+// (lang_redirect.js then keeps every page in that language, on this device).
+
+export const LANG_KEY = "truco:lang";
+
+function remember(code) {
+  try {
+    localStorage.setItem(LANG_KEY, code);
+  } catch {
+    /* storage blocked: the link still leads to the page in that language */
+  }
+}
+
+document.addEventListener("click", (e) => {
+  const link = e.target instanceof Element ? e.target.closest(".lang-switch a[data-lang]") : null;
+  if (!link) return;
+  remember(link.dataset.lang);
+  // Keep the query and the hash (the same lesson, the same scenario).
+  if (!link.hasAttribute("aria-current")) {
+    e.preventDefault();
+    location.assign(link.href.split(/[?#]/)[0] + location.search + location.hash);
+  }
+});

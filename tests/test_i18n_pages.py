@@ -1,0 +1,276 @@
+"""The pages in Spanish and English, end to end in Chromium.
+
+- Every page in every language: its `lang`, its texts from its own table, no serious axe
+  violation (Portuguese: tests/test_a11y.py), including the engine's loading error. One
+  browser context per language walks through every page (each page's engine start is the
+  cost).
+- The language: a first visit follows the browser's languages; the switch in the header
+  leads to the same page in another language and is remembered; the saved game is the
+  same in every language.
+- A whole game by keyboard alone (in Spanish), and what the live region announces in a
+  scripted hand (in English).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from conftest import ENGINE_TIMEOUT_MS, ROOT, audit, new_page, until
+
+I18N = ROOT / "site" / "i18n"
+FOLDER = {"pt-BR": "", "es": "es/", "en": "en/"}
+
+
+def strings(lang: str) -> dict:
+    table = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    return {k: v[0] if isinstance(v, list) else v for k, v in table.items()}
+
+
+def text(page, selector: str) -> str:
+    return " ".join(page.locator(selector).first.inner_text().split())
+
+
+def lang_of(page) -> str:
+    return page.evaluate("document.documentElement.lang")
+
+
+def path_of(page) -> str:
+    return page.evaluate("location.pathname + location.search + location.hash")
+
+
+# What the player sees of a game: the hand, its cards, the rounds, the score.
+STATE = """() => { const o = window.__truco.observation;
+  return JSON.stringify([o.hand_number, o.score, o.hand, o.rounds]); }"""
+START = "document.getElementById('app').dataset.phase === 'start'"
+
+
+def tour(page, axe_source, lang):
+    """The pages but the table, in `lang`: the table's loading error, the tutorial, the
+    embed (and its error page) and the marcador. Each: its `lang`, its texts, axe."""
+    s, d = strings(lang), FOLDER[lang]
+    # The engine's loading error (the start page's other face).
+    page.goto(f"/{d}index.html?fail=pyodide")
+    until(page, "document.getElementById('app').dataset.engineState === 'error'", timeout=ENGINE_TIMEOUT_MS)
+    assert lang_of(page) == lang
+    assert text(page, ".error-title") == s["load.failed"]
+    assert text(page, "#error-text") == s["load.fail.pyodide"]
+    assert text(page, "#retry") == s["load.retry"]
+    page.console_watch.allow(".")  # the failed load logs why
+    audit(page, axe_source, f"{lang}: the table's loading error")
+    page.console_watch.allowed.clear()
+
+    page.goto(f"/{d}tutorial.html?fast=1")
+    until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+    assert lang_of(page) == lang
+    assert text(page, ".tut-intro h1") == s["tutorial.title"]
+    assert text(page, "#toc-title") == s["tutorial.lessons"]
+    assert s["tutorial.start"] in [" ".join(t.split()) for t in page.locator(".exercise button").all_inner_texts()]
+    audit(page, axe_source, f"{lang}: tutorial")
+
+    page.goto(f"/{d}embed.html?scenario=manilhas-copas&fast=1")
+    page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+    assert lang_of(page) == lang
+    assert text(page, ".embed-link") == s["embed.link"]
+    audit(page, axe_source, f"{lang}: embed")
+    page.goto(f"/{d}embed.html?scenario=no-such-scenario")
+    until(page, "!document.getElementById('embed-error').hidden")
+    assert text(page, ".embed-error-title") == s["embed.error.title"]
+    assert s["embed.error.scenario"].replace("{name}", "no-such-scenario") in text(page, "#embed-error-list")
+    page.console_watch.allow(".")
+    audit(page, axe_source, f"{lang}: embed, an unknown scenario")
+    page.console_watch.allowed.clear()
+
+    page.goto(f"/{d}marcador.html")
+    until(page, "document.readyState === 'complete'")
+    assert lang_of(page) == lang
+    assert text(page, ".mc-title") == s["marcador.heading"]
+    assert page.locator("#name-0").get_attribute("placeholder") == s["team.us"]
+    audit(page, axe_source, f"{lang}: marcador")
+
+
+def start_screen(page, axe_source, lang, query):
+    s = strings(lang)
+    page.goto(f"/{FOLDER[lang]}index.html?{query}")
+    until(page, START, timeout=ENGINE_TIMEOUT_MS)
+    assert lang_of(page) == lang
+    assert text(page, "#start-title") == s["start.title"]
+    assert text(page, "#start-button") == s["start.new"]
+    # The start screen is modal (the header is inert): it has its own language switch.
+    assert page.locator("#start-dialog .lang-switch a[aria-current=page]").get_attribute("hreflang") == lang
+    audit(page, axe_source, f"{lang}: table, start screen")
+
+
+def test_spanish_pages_and_a_whole_game_by_keyboard_alone(browser, base_url, axe_source):
+    """Every page in Spanish; then from the start screen to the end of the match with keys
+    only (Enter, 1-3, A): a 1 x 1 game from 8 x 8 (RULES.md §7: a game is won at 12 points)."""
+    s = strings("es")
+    context, page = new_page(browser, base_url, locale="es")
+    try:
+        tour(page, axe_source, "es")
+        start_screen(page, axe_source, "es", "fast=1&mode=1x1&level=facil&seed=31&score=8,8")
+        assert page.evaluate("document.activeElement.id") == "start-button"
+        page.keyboard.press("Enter")
+        keys = []
+        for _ in range(200):
+            until(page, """() => { const a = document.getElementById('app');
+                                   return !window.__truco.busy && (a.dataset.phase === 'human' || a.dataset.phase === 'over'); }""",
+                  timeout=90_000)
+            if page.locator("#app").get_attribute("data-phase") == "over":
+                break
+            if not keys:
+                assert text(page, "#prompt") == s["prompt.your_turn"]
+                audit(page, axe_source, "es: table, mid-game")
+            before = page.evaluate("window.__truco.observation.log.at(-1).n")
+            key = "a" if page.locator("#actions button[data-action=accept]:not([disabled])").count() else "1"
+            keys.append(key)
+            page.keyboard.press(key)
+            until(page, "(n) => window.__truco.observation.log.at(-1).n !== n || document.getElementById('app').dataset.phase === 'over'",
+                  before, timeout=90_000)
+        assert page.locator("#app").get_attribute("data-phase") == "over", "the match did not end"
+        assert max(page.evaluate("window.__truco.observation.score")) >= 12
+        until(page, "document.getElementById('end-dialog').open")
+        assert text(page, "#end-title") in (s["match.won"], s["match.lost"])
+        audit(page, axe_source, "es: table, end of the match")
+        live = page.locator("#live").inner_text()
+        assert "jugó" in live, live
+        # The dialog took the focus: Enter plays again.
+        assert page.evaluate("document.getElementById('end-dialog').contains(document.activeElement)")
+        page.keyboard.press("Enter")
+        until(page, "!document.getElementById('end-dialog').open")
+        until(page, "window.__truco.observation.winner === null && window.__truco.observation.hand_number === 1")
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
+# A fixed deal: seat 0 (the player) holds Zap, Copas and Espadilha and leads (Tonho deals);
+# Tonho's easy bot plays what it plays for this seed, and loses both rounds (RULES.md §2, §3).
+SCRIPTED = {"seed": 4, "hands": [["4c", "7h", "As"], ["3c", "2h", "Kd"]], "dealer": 1}
+
+
+def test_english_pages_the_announcements_and_the_save_shared_with_portuguese(browser, base_url, axe_source):
+    """Every page in English; what the live region says, in order, in a scripted hand; the
+    game saved in English continues in Portuguese."""
+    s = strings("en")
+    context, page = new_page(browser, base_url, locale="en")
+    try:
+        tour(page, axe_source, "en")
+        start_screen(page, axe_source, "en", "fast=1")
+        page.evaluate("""() => { window.__said = [];
+            new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) window.__said.push(n.textContent); })
+              .observe(document.getElementById('live'), { childList: true }); }""")
+        page.evaluate("(sc) => window.__truco.start({mode: '1x1', level: 'facil'}, sc)", SCRIPTED)
+        for _ in range(2):  # the first card in hand each time, by keyboard: 4c, then 7h
+            until(page, "!window.__truco.busy && document.getElementById('app').dataset.phase === 'human'", timeout=90_000)
+            before = page.evaluate("window.__truco.observation.log.at(-1).n")
+            page.keyboard.press("1")
+            until(page, "(n) => window.__truco.observation.log.at(-1).n !== n", before)
+        # The next hand: the player's turn again.
+        until(page, """() => { const o = window.__truco.observation;
+                               return o.hand_number === 2 && !window.__truco.busy
+                                      && document.getElementById('app').dataset.phase === 'human'; }""", timeout=90_000)
+        said = page.evaluate("window.__said")
+        assert text(page, "#prompt") == s["prompt.your_turn"]
+        audit(page, axe_source, "en: table, mid-game")
+        # The saved game is the same in every language: switch to Portuguese, continue.
+        seen = page.evaluate(STATE)
+        page.locator(".topbar .lang-switch a[hreflang='pt-BR']").click()
+        page.wait_for_url(re.compile(r"/index\.html\?fast=1$"))
+        until(page, START, timeout=ENGINE_TIMEOUT_MS)
+        assert lang_of(page) == "pt-BR"
+        assert text(page, "#continue") == strings("pt-BR")["start.continue"]
+        page.locator("#continue").click()
+        until(page, "!window.__truco.busy && document.getElementById('app').dataset.phase === 'human'", timeout=90_000)
+        assert page.evaluate(STATE) == seen
+    finally:
+        context.close()
+    page.console_watch.check()
+
+    you, tonho = json.loads((I18N / "en.json").read_text(encoding="utf-8"))["seat.names"][:2]
+
+    def card(code):
+        return fill(s["card.name"], rank=s.get(f"rank.{code[0]}", code[0]), suit=s[f"suit.{code[1]}"])
+
+    tonho_cards = [x for x in said if x.startswith(fill(s["announce.play"], name=tonho, card="\0").split("\0")[0])]
+    assert len(tonho_cards) >= 2, said
+    rounds = [fill(s["round.won"], ord=s["ord.1"]), fill(s["round.won"], ord=s["ord.2"])]
+    expected = [
+        fill(s["announce.deal"], name=tonho),
+        s["announce.your_turn"],
+        fill(s["announce.play"], name=you, card=card("4c")),
+        tonho_cards[0],
+        fill(s["announce.round"], n=1, result=rounds[0]),
+        s["announce.your_turn"],
+        fill(s["announce.play"], name=you, card=card("7h")),
+        tonho_cards[1],
+        fill(s["announce.round"], n=2, result=rounds[1]),
+        f"{fill(s['hand.won'], points=2)} {rounds[0][0].upper()}{rounds[0][1:]}, {rounds[1]}.",
+        fill(s["announce.deal"], name=you),
+    ]
+    assert said[:len(expected)] == expected
+    assert expected[2] == "You played 4 of clubs."  # what the English table sounds like
+
+
+def fill(text: str, **params) -> str:
+    for k, v in params.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+FIRST_VISITS = [
+    ("es-AR", "/es/marcador.html"),
+    ("en-GB", "/en/marcador.html"),
+    ("pt-PT", "/marcador.html"),
+    ("fr-FR", "/marcador.html"),  # a language the site does not have: the default
+]
+
+
+def test_a_first_visit_follows_the_browser_language(browser, base_url):
+    for locale, expected in FIRST_VISITS:
+        context, page = new_page(browser, base_url, locale=locale)
+        try:
+            page.goto("/marcador.html?x=1#hands")
+            until(page, "document.readyState === 'complete'")
+            assert path_of(page) == expected + "?x=1#hands", f"{locale}: the query and the hash go along"
+            assert lang_of(page) == {"/es/": "es", "/en/": "en"}.get(expected[:4], "pt-BR")
+        finally:
+            context.close()
+        page.console_watch.check()
+
+
+def test_the_language_switch_is_remembered(browser, base_url):
+    context, page = new_page(browser, base_url, locale="en-US")
+    try:
+        page.goto("/marcador.html")
+        page.wait_for_url("**/en/marcador.html")
+        assert page.locator(".lang-switch .lang-code").all_inner_texts() == ["PT", "ES", "EN"]
+        assert [a.get_attribute("hreflang") for a in page.locator(".lang-switch a").all()] == ["pt-BR", "es", "en"]
+        assert page.locator(".lang-switch a[aria-current=page]").get_attribute("hreflang") == "en"
+        # Chosen Portuguese: no more redirects to English, on any page.
+        page.keyboard.press("Tab")  # the switch is reachable by keyboard
+        page.locator(".lang-switch a[hreflang='pt-BR']").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(r"/marcador\.html$"))
+        until(page, "document.readyState === 'complete'")
+        assert lang_of(page) == "pt-BR"
+        assert page.evaluate("localStorage.getItem('truco:lang')") == "pt-BR"
+        page.goto("/marcador.html")
+        until(page, "document.readyState === 'complete'")
+        assert path_of(page) == "/marcador.html"
+        page.goto("/en/marcador.html")  # an old English link: the remembered choice wins
+        page.wait_for_url(re.compile(r"/marcador\.html$"))
+        assert path_of(page) == "/marcador.html"
+        # Chosen Spanish: the Portuguese pages lead there.
+        page.locator(".lang-switch a[hreflang='es']").click()
+        page.wait_for_url("**/es/marcador.html")
+        page.goto("/marcador.html#x")
+        page.wait_for_url("**/es/marcador.html#x")
+        assert lang_of(page) == "es"
+    finally:
+        context.close()
+    page.console_watch.check()
+
+
