@@ -639,9 +639,11 @@ TRANSLATION_KEYS = {"title", "summary", "exercise"}
 # translation fails the build.
 UNTRANSLATED: dict[str, set[str]] = {
     "es": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
-           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md"},
+           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md",
+           "11_manilha_nova.md", "12_sinais.md"},
     "en": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
-           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md"},
+           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md",
+           "11_manilha_nova.md", "12_sinais.md"},
 }
 
 
