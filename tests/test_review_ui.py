@@ -209,4 +209,13 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
     table.keyboard.press("End")
     expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
     table.locator("#replay-close").click()
+
+    # Where the clipboard is refused, the link waits in the field, selected, to copy by hand.
+    table.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
+    table.locator("#last-share").click()
+    expect(table.locator("#share-message")).to_contain_text("selecione o link")
+    expect(field).to_be_focused()
+    assert field.input_value() == url, "the same link for the last match after a reload"
+    assert table.evaluate("() => { const f = document.getElementById('share-url'); return f.selectionEnd - f.selectionStart; }") == len(url)
+    table.locator("#share-close").click()
     table.console_watch.check()
