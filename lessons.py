@@ -623,6 +623,8 @@ def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> l
         lessons.append({
             "n": n, "slug": slug, "file": path.name, "title": meta["title"],
             "summary": meta.get("summary", ""), "html": render_markdown(body, cards, where),
+            # The rules its card pictures follow (a translation's text is drawn with the same).
+            "preset": meta.get("preset", "mineiro"), "vira": meta.get("vira"),
             "exercises": exercises, "quiz": quiz,
         })
     _need(bool(lessons), str(directory), "no lesson files")
