@@ -160,6 +160,11 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
     expect(count).to_contain_text("passo 2 de")
     table.keyboard.press("ArrowLeft")
     expect(count).to_contain_text("passo 1 de")
+    table.keyboard.press("PageDown")  # to the next hand's deal
+    deal2 = next(i for i, st in enumerate(steps) if st["events"][0]["type"] == "deal" and st["obs"]["hand_number"] == 2)
+    expect(count).to_have_text(f"Mão 2 · passo {deal2 + 1} de {len(steps)}")
+    table.keyboard.press("PageUp")
+    expect(count).to_contain_text("Mão 1 · passo 1 de")
     for i in range(len(steps)):
         html = mt.inner_html()
         shown = {p["card"] for r in steps[i]["obs"]["rounds"] for p in r["plays"] if p["card"]}

@@ -170,7 +170,8 @@ export class GameManager {
   async resume(session) {
     const gen = ++this.generation;
     this.stopAll();
-    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}) };
+    // The game's own settings, but the Dica as the player has it now (the start screen's).
+    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: this.settings.hint === true };
     let reply;
     try {
       reply = await this.client.call("load", { save: session.save });

@@ -35,7 +35,10 @@ export class ReplayView {
     this.dialog.addEventListener("close", () => this.onPause(false));
     document.addEventListener("keydown", (e) => {
       if (!this.dialog.open || !this.steps.length || e.altKey || e.ctrlKey || e.metaKey) return;
-      const to = { ArrowRight: this.i + 1, ArrowLeft: this.i - 1, Home: 0, End: this.steps.length - 1 }[e.key];
+      const to = {
+        ArrowRight: this.i + 1, ArrowLeft: this.i - 1, Home: 0, End: this.steps.length - 1,
+        PageDown: this.handStart(1), PageUp: this.handStart(-1),
+      }[e.key];
       if (to === undefined || e.target.closest?.("input, select, textarea")) return;
       e.preventDefault();
       this.go(to);
@@ -67,6 +70,14 @@ export class ReplayView {
     $("replay-body").hidden = false;
     this.go(0);
     $("replay-next").focus();
+  }
+
+  /** The step that deals the next (`dir` 1) hand, or the one that dealt this (or, from its
+   * first step, the previous) hand (`dir` -1). */
+  handStart(dir) {
+    const deals = this.steps.map((s, i) => (s.events[0]?.type === "deal" ? i : -1)).filter((i) => i >= 0);
+    if (dir > 0) return deals.find((i) => i > this.i) ?? this.steps.length - 1;
+    return [...deals].reverse().find((i) => i < this.i) ?? 0;
   }
 
   go(i) {
