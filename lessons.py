@@ -636,17 +636,6 @@ def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> l
 # The texts of an exercise that a translation gives (the deal, moves and goal are shared).
 EXERCISE_TEXTS = ("title", "prompt", "right", "wrong", "refused", "why")
 TRANSLATION_KEYS = {"title", "summary", "exercise"}
-# Lessons whose translation is still being written: shown in Portuguese in that language
-# meanwhile (tests/test_i18n.py fails while this is not empty). Any other missing
-# translation fails the build.
-UNTRANSLATED: dict[str, set[str]] = {
-    "es": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
-           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md",
-           "11_manilha_nova.md", "12_sinais.md"},
-    "en": {"01_baralho.md", "02_manilhas.md", "03_rodadas.md", "04_empates.md", "05_coberta.md",
-           "06_truco.md", "07_mao_de_dez.md", "08_mao_de_ferro.md", "09_jogo_e_partida.md", "10_tempo.md",
-           "11_manilha_nova.md", "12_sinais.md"},
-}
 
 
 def translation_file(lesson: dict, lang: str, directory: Path = LESSONS_DIR) -> Path:
@@ -680,9 +669,6 @@ def translate(lessons: list[dict], lang: str, strings: dict, directory: Path = L
     for lesson in lessons:
         path = translation_file(lesson, lang, directory)
         where = path.name
-        if not path.is_file() and lesson["file"] in UNTRANSLATED.get(lang, set()):
-            out.append(lesson)
-            continue
         _need(path.is_file(), where,
               f"the lesson {lesson['file']} has no {lang} translation: add site/tutorial/{lang}/{lesson['file']} "
               f"(the same texts, see lessons.translate)")

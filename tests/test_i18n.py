@@ -39,7 +39,7 @@ ALLOWED_SAME = {
     "Truco Mineiro", "Truco", "Truco 473", "Truco Paulista", "Truco!",
     "Seis", "Dez", "Doze", "Nove", "truco", "seis", "nove", "dez", "doze", "onze",
     "Zap", "Copas", "Espadilha", "Pica-fumo", "zap", "copas", "espadilha", "pica-fumo", "manilha",
-    "Mão de ferro", "mão de dez", "mão de ferro", "mão de {x}",
+    "Mão de dez", "Mão de ferro", "mão de dez", "mão de ferro", "mão de {x}",
     "1 × 1", "D", "Normal", "{rank} de {suit}", "espadas", "dama", "Idioma", "OK",
 }
 # Short texts that are spelt the same in Portuguese and in one other language (a correct
@@ -48,16 +48,10 @@ COGNATES = {
     "es": {"Marcador", "Cancelar", "Exportar", "Importar", "nada", "Vale", "Difícil", "Fácil", "motor {version}",
            "Iniciando…", "Partida", "Partidas", "segunda", "Rápida", "Modo", "Mostrar", "derrota",
            "Mesa de truco", "Copiar", "Pensando…", "Aprender", "Nada", "Última partida:", "← Anterior",
-           "+{pts} {what}, para {name}"},
+           "+{pts} {what}, para {name}", "Manilha contra manilha"},
     "en": set(),
 }
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-# TEMPORARY: keys not yet translated (listed in tests/i18n_pending.txt while the i18n helper
-# translates what other branches added; the file goes away when it is empty). Any other
-# missing key fails.
-PENDING_FILE = ROOT / "tests" / "i18n_pending.txt"
-PENDING = ({line.strip() for line in PENDING_FILE.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")} if PENDING_FILE.is_file() else set())
 
 
 def allowed_same(text, lang: str) -> bool:
@@ -82,7 +76,7 @@ def reference() -> dict:
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_key_is_in_every_language(reference, lang):
     strings = table(lang)
-    missing = sorted(set(reference) - set(strings) - PENDING)
+    missing = sorted(set(reference) - set(strings))
     extra = sorted(set(strings) - set(reference))
     assert not missing, f"site/i18n/{lang}.json lacks {len(missing)} key(s) of {REFERENCE}.json: {missing}"
     assert not extra, f"site/i18n/{lang}.json has keys that {REFERENCE}.json does not: {extra}"
@@ -123,13 +117,6 @@ def test_no_translation_is_the_portuguese_copied(reference, lang):
                         + ", ".join(f"{k}={reference[k]!r}" for k in copied))
 
 
-def test_no_key_is_pending(reference):
-    pending = sorted(k for k in PENDING if k in reference)
-    if pending:
-        pytest.xfail(f"TEMPORARY: {len(pending)} keys not yet translated (tests/i18n_pending.txt)")
-    assert not PENDING_FILE.is_file() or not PENDING, "tests/i18n_pending.txt lists keys that no longer exist"
-
-
 def test_the_allowed_words_are_few():
     # The allow-list is for truco words and names, not a way around the test.
     assert len(ALLOWED_SAME) <= 40
@@ -158,14 +145,7 @@ def portuguese_lessons(reference):
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_lesson_is_translated(portuguese_lessons, lang):
-    pending = sorted(lessons.UNTRANSLATED.get(lang, set()))
-    if pending:
-        # TEMPORARY, while the lesson translations are written (the i18n helper's branch):
-        # the lessons listed in lessons.UNTRANSLATED show in Portuguese in this language.
-        pytest.xfail(f"lessons not yet translated to {lang}: {pending}")
-    assert not pending, (f"lessons.UNTRANSLATED still lists {lang} lessons shown in Portuguese: {pending}; "
-                         f"add site/tutorial/{lang}/<file> and remove them from the list")
-    # Every text the Portuguese lesson has (the build refuses a lesson without its file).
+    # A file per lesson, with every text the Portuguese lesson has (the build refuses too).
     lessons.translate(portuguese_lessons, lang, build.ui_strings(lang))
 
 
@@ -174,9 +154,7 @@ def test_no_lesson_text_is_the_portuguese_copied(portuguese_lessons, lang):
     translated = lessons.translate(portuguese_lessons, lang, build.ui_strings(lang))
     copied = []
     for pt, tr in zip(portuguese_lessons, translated):
-        if tr is pt:
-            continue  # still untranslated: test_every_lesson_is_translated says so
-        if tr["title"] == pt["title"]:
+        if tr["title"] == pt["title"] and not allowed_same(pt["title"], lang):
             copied.append(f"{pt['file']}: title")
         if pt["summary"] and tr["summary"] == pt["summary"]:
             copied.append(f"{pt['file']}: summary")
@@ -186,7 +164,7 @@ def test_no_lesson_text_is_the_portuguese_copied(portuguese_lessons, lang):
         copied += [f"{pt['file']}: paragraph {p[:50]!r}…" for p in tr_body.split("\n\n") if p.strip() in paragraphs]
         for pe, te in zip(pt["exercises"], tr["exercises"]):
             for key in ("title", "prompt", "right", "wrong", "refused"):
-                if pe.get(key) and te.get(key) == pe[key]:
+                if pe.get(key) and te.get(key) == pe[key] and not allowed_same(pe[key], lang):
                     copied.append(f"{pt['file']} {pe['id']}: {key}")
             copied += [f"{pt['file']} {pe['id']}: why {a!r}" for a, text in pe["why"].items() if te["why"][a] == text]
     assert not copied, f"site/tutorial/{lang}/: Portuguese texts copied:\n  " + "\n  ".join(copied)
@@ -196,32 +174,44 @@ def test_no_lesson_text_is_the_portuguese_copied(portuguese_lessons, lang):
 
 class PageTexts(HTMLParser):
     """The texts a visitor meets in a page: text nodes and the attributes that are read out
-    or shown (not scripts' JSON, which the tests above cover)."""
+    or shown; not scripts' JSON, nor the lessons' text (the lesson tests above cover both)."""
 
     ATTRS = {"aria-label", "title", "alt", "placeholder", "content"}
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    SKIP_CLASSES = {"lesson-text"}
 
     def __init__(self) -> None:
         super().__init__()
         self.texts: list[str] = []
         self.skip = 0
+        self.depth = 0
+        self.skip_from: int | None = None  # depth of the lesson text being skipped
         self.lang: str | None = None
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "html":
             self.lang = attrs.get("lang")
+        if tag not in self.VOID:
+            self.depth += 1
+            if self.skip_from is None and self.SKIP_CLASSES & set((attrs.get("class") or "").split()):
+                self.skip_from = self.depth
         if tag in ("script", "style"):
             self.skip += 1
-        if tag == "meta" and attrs.get("name") not in ("description",):
+        if self.skip_from is not None or (tag == "meta" and attrs.get("name") != "description"):
             return
         self.texts += [v.strip() for k, v in attrs.items() if k in self.ATTRS and v and v.strip()]
 
     def handle_endtag(self, tag):
         if tag in ("script", "style"):
             self.skip -= 1
+        if tag not in self.VOID:
+            if self.skip_from == self.depth:
+                self.skip_from = None
+            self.depth -= 1
 
     def handle_data(self, data):
-        if not self.skip and data.strip():
+        if not self.skip and self.skip_from is None and data.strip():
             self.texts.append(" ".join(data.split()))
 
 
@@ -243,20 +233,12 @@ def test_built_pages_have_no_portuguese_left(dist_dir, lang):
     each page with its Portuguese twin."""
     assert sorted(p.name for p in dist_dir.glob("*.html")) == sorted(p.name for p in (dist_dir / build.LANGUAGES[lang]).glob("*.html"))
     left = []
-    pending = lessons.UNTRANSLATED.get(lang)  # TEMPORARY: lessons shown in Portuguese meanwhile
-    # TEMPORARY: the Portuguese texts of keys not yet translated (shown as a fallback).
-    fallback = [v for k, v in build.ui_strings(REFERENCE).items()
-                if k in PENDING and isinstance(v, str) and len(v) >= 4]
     for path in sorted(dist_dir.glob("*.html")):
-        if pending and path.name == "tutorial.html":
-            continue
         pt = set(page_texts(path).texts)
         other = page_texts(dist_dir / build.LANGUAGES[lang] / path.name)
         assert other.lang == lang, f"{lang}/{path.name}: <html lang={other.lang!r}>"
         for text in other.texts:
             # "1 × 1 · Fácil": a text made of allowed parts is allowed.
-            if any(v in text for v in fallback):
-                continue
             if text in pt and not all(part.strip("()") in SAME_IN_PAGES or allowed_same(part.strip("()"), lang) for part in text.split(" · ")) and re.search(r"[^\W\d_]{3}", text):
                 left.append(f"{path.name}: {text[:80]!r}")
     assert not left, f"{lang} pages still show Portuguese text:\n  " + "\n  ".join(sorted(set(left)))
