@@ -42,7 +42,7 @@ export class GameManager {
     this.paused = false;
     this.hidden = document.visibilityState === "hidden";
     this.botTimer = null;
-    this.botStepping = false; // a bot_step is in the worker: no other request may race it
+    this.botStepping = null; // the bot_step in the worker (a promise): no other request may race it
     this.signalling = false; // a signal is in the worker
     this.timer = null; // {deadline, total, remaining, interval}
     this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
@@ -330,14 +330,15 @@ export class GameManager {
       this.botTimer = null;
       if (gen !== this.generation || this.paused || this.signalling) return;
       let reply;
-      this.botStepping = true;
+      const step = this.client.call("bot_step", {});
+      this.botStepping = step;
       try {
-        reply = await this.client.call("bot_step", {});
+        reply = await step;
       } catch (err) {
         this.dialogs.notice(t("error.engine", { message: err.message }));
         return;
       } finally {
-        this.botStepping = false;
+        if (this.botStepping === step) this.botStepping = null;
       }
       if (gen !== this.generation) return;
       this.accept(reply);
@@ -408,24 +409,38 @@ export class GameManager {
    * first card, so the bots wait while it is in the worker, and the turn's clock runs on.
    */
   async signal(name) {
-    const obs = this.obs;
-    if (!obs?.may_signal || obs.winner !== null || this.busy || this.paused || this.signalling || this.botStepping) return;
+    if (this.signalling) return;
     const gen = this.generation;
-    this.signalling = true;
+    this.signalling = true; // from now on no bot step starts
+    if (this.botStepping) {
+      // A bot is moving: its reply is shown first (the wait is a fraction of a second).
+      try {
+        await this.botStepping;
+      } catch {
+        /* reported by the bot loop */
+      }
+    }
+    const obs = this.obs;
+    if (gen !== this.generation) return;
+    if (!obs?.may_signal || obs.winner !== null || this.busy || this.paused) {
+      this.signalling = false;
+      if (obs && obs.winner === null && !this.busy && !this.paused && obs.to_move !== obs.seat) this.scheduleBot();
+      return;
+    }
     if (this.botTimer) clearTimeout(this.botTimer); // the callback also checks `signalling`
     this.botTimer = null;
     let reply;
     try {
       reply = await this.client.call("apply", { action: `signal ${name}` });
     } catch (err) {
+      if (gen !== this.generation) return; // stopAll() has reset `signalling`
       this.signalling = false;
-      if (gen !== this.generation) return;
       this.view.banner(t("error.action", { message: err.message }), "", "error");
       this.show(this.obs, { keepTimer: true });
       return;
     }
-    this.signalling = false;
     if (gen !== this.generation) return;
+    this.signalling = false;
     this.accept(reply, { keepTimer: true });
   }
 
@@ -615,6 +630,8 @@ export class GameManager {
     this.stopTimer();
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
+    this.botStepping = null; // a reply still on its way belongs to the old generation
+    this.signalling = false;
     this.busy = false;
     this.paused = false;
     this.app.dataset.paused = "false";
