@@ -92,6 +92,7 @@ def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(table):
     assert opinion["seat"] == 2 and opinion["action"] in ("accept", "run", "raise")
     shown = table.locator("#actions #partner-opinion")
     expect(shown).to_have_text(f"Parceiro: {opinion_words(opinion['action'])}")
+    expect(table.locator("#live")).to_contain_text(f"Dito, seu parceiro, diz: {opinion_words(opinion['action'])}.")
     before = last_n(table)
     table.get_by_role("button", name="Aceitar", exact=True).click()
     wait_turn(table, before)

@@ -94,7 +94,6 @@ export class PartnerTalk {
     this.opinionEl = document.createElement("p");
     this.opinionEl.id = "partner-opinion";
     this.opinionEl.className = "partner-opinion";
-    this.opinionEl.setAttribute("role", "status");
     this.opinionEl.hidden = true;
 
     this.box = document.createElement("div");
@@ -259,15 +258,19 @@ export class PartnerTalk {
       return;
     }
     let action = this.opinions.get(obs);
-    if (action === undefined) {
+    const fresh = action === undefined;
+    if (fresh) {
       this.opinionEl.hidden = true;
+      let reply;
       try {
-        action = (await this.client.call("partner_opinion", {})).action;
+        reply = await this.client.call("partner_opinion", {});
       } catch {
         return; // no opinion is no harm: the human decides anyway
       }
+      action = reply.action;
       this.opinions.set(obs, action);
       if (this.obs !== obs) return; // the game moved on meanwhile
+      if (action) this.view.announce(t("opinion.announce", { name: this.view.name(reply.seat), opinion: opinionText(action, obs) }));
     }
     if (!action) return;
     const text = opinionText(action, obs);
