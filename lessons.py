@@ -664,11 +664,12 @@ def translate(lessons: list[dict], lang: str, strings: dict, directory: Path = L
     The deals, moves, goals and quizzes stay in the Portuguese file (one place to change
     them). A missing file, a missing or extra text, or an unknown exercise id is an error,
     so a lesson can't be left half-translated."""
-    cards = Cards(strings)
     out = []
     for lesson in lessons:
         path = translation_file(lesson, lang, directory)
         where = path.name
+        # The card pictures follow the lesson's rules (a vira's manilhas), as in Portuguese.
+        cards = Cards(strings, lesson.get("preset", "mineiro"), lesson.get("vira"))
         _need(path.is_file(), where,
               f"the lesson {lesson['file']} has no {lang} translation: add site/tutorial/{lang}/{lesson['file']} "
               f"(the same texts, see lessons.translate)")
