@@ -279,7 +279,9 @@ def test_netlify_lets_only_the_embed_be_framed(dist_dir):
     pages = sorted(p.name for p in dist_dir.glob("*.html"))
     assert "embed.html" in pages and "tutorial.html" in pages
     for name in pages:
-        paths = [f"/{name}", f"/{name[:-5]}"] + (["/"] if name == "index.html" else [])
+        # The page in every language (Portuguese at the root, /es/, /en/).
+        paths = [p for d in ("", "es/", "en/")
+                 for p in [f"/{d}{name}", f"/{d}{name[:-5]}"] + ([f"/{d}"] if name == "index.html" else [])]
         for path in paths:
             policies = [_frame_policy(r) for r in _matching(path)]
             if name == "embed.html":

@@ -96,16 +96,31 @@ def dist_paths() -> list[str]:
     """Every URL path of dist/: its files, `/`, and each page without .html (Netlify's pretty URLs)."""
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     paths = ["/" + f for f in files] + ["/"]
-    paths += ["/" + f[:-5] for f in files if f.endswith(".html") and "/" not in f]
+    pages = [f for f in files if f.endswith(".html") and "/" not in in_language_dir(f)]
+    paths += ["/" + f[:-5] for f in pages] + ["/" + d for d in LANGUAGE_DIRS if d]
     return paths
 
 
+# The folders the pages are in: Portuguese at the root, Spanish and English in their own.
+LANGUAGE_DIRS = ["", "es/", "en/"]
+
+
+def in_language_dir(rel: str) -> str:
+    """A path inside a language folder, without the folder ("es/tutorial.html" -> "tutorial.html")."""
+    for d in LANGUAGE_DIRS:
+        if d and (rel + "/").startswith(d):
+            return rel[len(d):]
+    return rel
+
+
 def page_paths(name: str) -> list[str]:
-    return [f"/{name}", f"/{name[:-5]}"] + (["/"] if name == "index.html" else [])
+    """The URL paths of a page in every language (with and without .html)."""
+    return [p for d in LANGUAGE_DIRS
+            for p in [f"/{d}{name}", f"/{d}{name[:-5]}"] + ([f"/{d}"] if name == "index.html" else [])]
 
 
 def expected_csp(path: str) -> dict | None:
-    name = path.strip("/") or "index"
+    name = in_language_dir(path.strip("/")) or "index"
     if path == "/sw.js":
         return SW_CSP
     if path.startswith("/static/"):
