@@ -666,6 +666,8 @@ def translate(lessons: list[dict], lang: str, strings: dict, directory: Path = L
     so a lesson can't be left half-translated."""
     out = []
     for lesson in lessons:
+        # The card pictures follow the lesson's rules (manilha nova: its vira), in `lang`'s words.
+        cards = Cards(strings, lesson.get("preset", "mineiro"), lesson.get("vira"))
         path = translation_file(lesson, lang, directory)
         where = path.name
         # The card pictures follow the lesson's rules (a vira's manilhas), as in Portuguese.

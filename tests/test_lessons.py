@@ -184,3 +184,18 @@ def test_built_pages_carry_lessons_but_no_answers(dist_dir):
     assert set(embed["exercises"]) == {ex["id"] for ex in EXERCISES}
     # The table's start screen links the tutorial.
     assert 'href="tutorial.html"' in (dist_dir / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_translated_lessons_draw_the_same_cards(lang):
+    """A translation draws its card pictures with its lesson's rules: under the vira 3 of the
+    manilha-nova lesson the 4s are the manilhas in every language (RULES.md §9)."""
+    import build
+
+    translated = lessons.translate(LESSONS, lang, build.ui_strings(lang))
+    pictures = re.compile(r'<span class="order-cards">(.*?)</span><span')
+    for pt, tr in zip(LESSONS, translated):
+        assert pictures.findall(tr["html"]) == pictures.findall(pt["html"]), pt["file"]
+    nova = next(tr for tr in translated if tr["slug"] == "manilha-nova")
+    first = pictures.findall(nova["html"])[0]
+    assert "<b>4</b><i>♣</i>" in first and "manilha" in first
