@@ -14,7 +14,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, drag_to, last_n, obs, phase, start, wait_turn  # noqa: F401
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, drag_to, last_n, obs, phase, start, until, wait_turn  # noqa: F401
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco.cards import card_name  # noqa: E402
@@ -114,8 +114,11 @@ def test_a_whole_1x1_game_by_tapping(table):
     expect(dialog).to_be_visible()
     expect(table.locator("#end-title")).to_have_text(re.compile("Vitória|Derrota"))
     table.locator("#again").click()
-    wait_turn(table, None)
-    assert obs(table)["hand_number"] == 1 and obs(table)["score"] == [0, 0]
+    # A new match: the first hand, 0 x 0, the human to act (not the old match's end).
+    until(table, "() => { const o = window.__truco.observation;"
+                 " return !!o && o.hand_number === 1 && o.score.every((s) => s === 0) && o.winner == null"
+                 " && document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy; }",
+          timeout=90_000)
     table.console_watch.check()
 
 
@@ -140,7 +143,10 @@ def test_a_drop_outside_the_table_returns_the_card(table):
     start(table, {"mode": "1x1"}, {"seed": 5, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
     card = table.locator("#hand .card.in-hand").first
     drag_to(table, card, ".topbar")
-    table.wait_for_timeout(300)
+    # The card glides back (a CSS transition, slow on a loaded machine): the next drag
+    # starts from where the player sees it, back in the hand.
+    until(table, "() => { const c = document.querySelector('#hand .card.in-hand');"
+                 " return !!c && !c.style.transform && !c.matches('.returning, .dragging'); }")
     assert obs(table)["hand"] == ["3c", "Kh", "5d"], "nothing was played"
     expect(table.locator("#hand .card.in-hand")).to_have_count(3)
     before = last_n(table)
