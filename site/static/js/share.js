@@ -13,11 +13,20 @@ const MODES = { 2: "1x1", 4: "2x2", 6: "3x3" };
 const PERSONAL = new Set(["speed", "four_colour", "hint"]);
 export const SHARED_PARAM = "partida";
 
+/**
+ * The table in Portuguese, the site's root: opened there, a link follows the friend's own
+ * language (their choice, or their browser's on a first visit: lang_redirect.js).
+ */
+function rootTable() {
+  return document.querySelector('link[rel="alternate"][hreflang="pt-BR"]')?.href || location.href;
+}
+
 /** The URL for a match the engine described with `share` (`base`: the table's address). */
-export function shareURL(shared, base = location.href) {
+export function shareURL(shared, base = rootTable()) {
   const url = new URL(base);
   url.search = "";
   url.hash = "";
+  url.pathname = url.pathname.replace(/index\.html$/, ""); // the folder: a shorter link
   const q = url.searchParams;
   q.set(SHARED_PARAM, "1");
   q.set("seed", String(shared.seed));
