@@ -147,6 +147,18 @@ def test_sending_a_signal_by_keyboard(table):
         engine(table, "apply", {"action": "signal nada"})
 
 
+def test_a_paused_game_takes_no_signal(table):
+    start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    table.locator("#pause").click()
+    expect(table.locator("#app")).to_have_attribute("data-paused", "true")
+    table.locator("body").press("s")
+    expect(table.locator("#signal-menu")).to_be_hidden()
+    table.locator("#pause").click()
+    expect(table.locator("#app")).to_have_attribute("data-paused", "false")
+    table.locator("body").press("s")
+    expect(table.locator("#signal-menu")).to_be_visible()
+
+
 def test_the_signal_control_goes_away_with_the_first_card(table):
     start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
     expect(table.locator("#signal-toggle")).to_be_visible()

@@ -155,6 +155,8 @@ export class PartnerTalk {
     if (e.altKey || e.ctrlKey || e.metaKey || e.key.toLowerCase() !== "s") return;
     if (e.target.closest?.("input, select, textarea, dialog")) return;
     if (this.box.hidden || this.toggle.disabled) return;
+    // A paused game takes no move, a signal included (the overlay stops pointers only).
+    if (this.box.closest("[data-paused='true']")) return;
     e.preventDefault();
     this.setOpen(this.menu.hidden);
   }
