@@ -17,9 +17,9 @@ def test_mirrored_pair_swaps_the_teams_on_the_same_deals():
     seen = []
     original = arena.play_game
 
-    def spy(preset, players, seat_levels, seed, bot_seed, **options):
+    def spy(preset, players, seat_levels, seed, **options):
         seen.append((list(seat_levels), seed))
-        return original(preset, players, seat_levels, seed, bot_seed, **options)
+        return original(preset, players, seat_levels, seed, **options)
 
     arena.play_game = spy
     try:

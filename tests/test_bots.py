@@ -376,3 +376,72 @@ def test_baralho_limpo_and_vira_are_out_of_the_pool():
     obs = g.observation(g.to_move)
     k = read(obs)
     assert obs["vira"] and len(k.pool) == 40 - 3 - 1
+
+
+# ------------------------------------------- a bot built afresh for every move (app, arena)
+def _play_until(game, levels, hand_number):
+    while game.to_move is not None and game.observation(0)["hand_number"] < hand_number:
+        s = game.to_move
+        game.apply(bots.for_move(levels[s], game.seed, s, len(game.log)).choose(game.observation(s)), seat=s)
+
+
+def test_history_shows_earlier_hands_and_never_a_covered_card():
+    """The observation's ``history`` holds the public events of the match's earlier hands
+    (what every player at the table saw), so a bot made for one move can read the table."""
+    g = truco.new_game(seed=11, players=4)
+    _play_until(g, ["random", "passive"] * 2, 5)
+    assert g.to_move is not None
+    obs = g.observation(1)
+    hist = obs["history"]
+    assert [e["hand_number"] for e in hist if e["type"] == "deal"][:1] == [1]
+    first_in_log = next(e["hand_number"] for e in obs["log"] if e["type"] == "deal")
+    assert all(e["hand_number"] < first_in_log for e in hist if e["type"] == "deal")
+    assert any(e["type"] == "play" for e in hist)
+    assert all("card" not in e for e in hist if e["type"] == "cover")
+    assert obs["history"] == [dict(e) for e in g.observation(2)["history"]], "the same for every seat"
+
+
+def test_a_fresh_bot_learns_that_always_raising_back_says_nothing():
+    """Against a team that raised back every request earlier in the match, difícil built
+    from one observation treats its bets as noise and expects to outplay it (RULES.md §5)."""
+    from truco.bots.opponents import Memory
+    from truco.bots.player import HeuristicBot, STYLES, noise_of
+
+    g = truco.new_game(seed=5, players=4, series=3)
+    levels = ["dificil", "always-accept"] * 2
+    for hand in range(2, 40):
+        _play_until(g, levels, hand)
+        assert g.to_move is not None
+        obs = g.observation(0)
+        memory = Memory()
+        memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
+        if memory.teams[1].counters >= 2:
+            assert noise_of(memory.teams[1]) == 1.0
+            bot = HeuristicBot(STYLES["dificil"], random.Random(0))
+            bot.memory = memory
+            assert bot._gv(read(obs)).win_prob(0, 0) > 0.6  # expects to win from 0 x 0
+            return
+    pytest.fail("no counter-raise seen")
+
+
+def test_arena_builds_its_bots_like_the_app(monkeypatch):
+    """The arena makes each move with the bot the web app would make for it
+    (``truco.api`` seeds ``bot:{seed}:{seat}:{len(log)}``): same bot, same choice."""
+    from truco import api, arena
+
+    calls = []
+    real = bots.for_move
+
+    def spy(level, seed, seat, moves):
+        calls.append((level, seed, seat, moves))
+        return real(level, seed, seat, moves)
+
+    monkeypatch.setattr(bots, "for_move", spy)
+    arena.play_game("mineiro", 2, ["dificil", "medio"], "eq")
+    assert calls and all(c[1] == "eq" for c in calls)
+    # the app: a session on the same game, each position's bot built the same way
+    game = truco.new_game("mineiro", players=2, seed="eq")
+    session = api.Session(game, 0, {1: "medio"})
+    calls.clear()
+    api._bot(session, 1)
+    assert calls == [("medio", "eq", 1, len(game.log))]

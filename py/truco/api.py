@@ -15,7 +15,6 @@ stored by the page without reading it, handed back to ``load`` to resume).
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from . import __version__
@@ -129,8 +128,7 @@ def _bot(s: Session, seat: int, level: str | None = None):
     """The bot of ``seat``, seeded by the position so a resumed game replays the same."""
     from . import bots
 
-    rng = random.Random(f"bot:{s.game.seed}:{seat}:{len(s.game.log)}")
-    return bots.make(level or s.levels.get(seat, "dificil"), rng)
+    return bots.for_move(level or s.levels.get(seat, "dificil"), s.game.seed, seat, len(s.game.log))
 
 
 def _apply(params: dict) -> dict:

@@ -6,8 +6,9 @@ Games come in pairs that share a seed. The deal of hand k depends only on (seed,
 (``truco.game.deal_for``), and so does the first dealer; in the second game of a pair
 every seat moves by one, so each team gets the cards the other team had (seat i's cards
 go to the other team). That cancels most of the luck of the deal. Each bot sees only its
-own seat's observation and draws from its own seeded ``random.Random``: a run is
-reproducible from ``--seed``. Pairs are spread over every core with multiprocessing.
+own seat's observation and is built afresh for every move, seeded by the position, the way
+the web app builds it (``truco.bots.for_move``): a run is reproducible from ``--seed``.
+Pairs are spread over every core with multiprocessing.
 
 Prints games won, points per hand, the win rate of A with a 95% confidence interval
 (normal approximation over the pairs, so the mirroring is accounted for) and games/s.
@@ -97,17 +98,18 @@ class ArenaResult:
 
 
 def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str,
-              bot_seed: str, signal_teams: tuple[int, ...] = (), catching: bool = True,
+              signal_teams: tuple[int, ...] = (), catching: bool = True,
               **options) -> tuple[int, list[dict]]:
-    """One match; returns (winning team, log). Each seat gets its own bot and RNG.
+    """One match; returns (winning team, log).
 
-    The seats of ``signal_teams`` signal their hand before their first card of each hand;
-    without ``catching``, a bot never sees an opponent's signal."""
+    Every move is made by a new bot built from the game's seed, the seat and the log's
+    length (:func:`truco.bots.for_move`), exactly as the web app does, so what the arena
+    measures is what a person plays against: a bot knows the earlier hands only through
+    its observation. The seats of ``signal_teams`` signal their hand before their first
+    card of each hand; without ``catching``, a bot never sees an opponent's signal."""
     if signal_teams or not catching:
         options["sinais"] = True
     game = new_game(preset, players=players, seed=seed, **options)
-    seat_bots = [bots.make(level, random.Random(f"{bot_seed}:{seat}"))
-                 for seat, level in enumerate(seat_levels)]
     signallers = [s for s in range(players) if s % 2 in signal_teams]
     steps = 0
     while game.to_move is not None:
@@ -118,8 +120,8 @@ def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str
         obs = game.observation(seat)
         if not catching:
             obs = _without_caught_signals(obs)
-        action = seat_bots[seat].choose(obs)
-        game.apply(action, seat=seat)
+        bot = bots.for_move(seat_levels[seat], game.seed, seat, len(game.log))
+        game.apply(bot.choose(obs), seat=seat)
         steps += 1
         if steps > 20000:  # pragma: no cover - a match always ends
             raise RuntimeError("a match that does not end")
@@ -148,8 +150,7 @@ def play_pair(args: tuple) -> PairResult:
             options["signal_teams"] = tuple(
                 t for t, side in ((a_team, "a"), (1 - a_team, "b")) if signals in (side, "both"))
             options["catching"] = catching
-        winner, log = play_game(preset, players, levels, game_seed,
-                                f"bot:{seed}:{index}:{mirror}", **options)
+        winner, log = play_game(preset, players, levels, game_seed, **options)
         out.games += 1
         out.wins_a += winner == a_team
         for e in log:

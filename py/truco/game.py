@@ -573,7 +573,48 @@ class Game:
             "abandoned_by": self.abandoned_by,
             "auto_moves": list(self.auto_moves),
             "log": self.events(seat, recent=True),
+            "history": self.history(seat),
         }
+
+    HISTORY_HANDS = 40
+    """How many earlier hands :meth:`history` reaches back."""
+
+    _HISTORY_KEYS = {
+        "deal": ("hand_number", "game_number", "kind"),
+        "play": ("seat", "card"),
+        "cover": ("seat",),
+        "raise": ("seat",),
+        "accept": ("seat", "mao_de_dez"),
+        "run": ("seat", "mao_de_dez"),
+        "round": ("result",),
+        "hand": ("winner", "reason"),
+    }
+
+    def history(self, seat: int) -> list[dict]:
+        """The public events of the earlier hands of the match (up to
+        :data:`HISTORY_HANDS` of them) that the observation's ``log`` no longer holds,
+        cut to what says how each seat bets and plays: the same for every seat, except
+        that a covered card is never shown. A player who sat at the table saw all of it;
+        it lets a bot built afresh for one move read the table the way a person does."""
+        log = self.log
+        deals = [i for i, e in enumerate(log) if e["type"] == "deal"]
+        if len(deals) < 3:
+            return []
+        end = deals[-2]  # where the observation's log starts
+        start = deals[max(0, len(deals) - 2 - self.HISTORY_HANDS)]
+        out = []
+        keys = self._HISTORY_KEYS
+        for i in range(start, end):
+            e = log[i]
+            want = keys.get(e["type"])
+            if want is None:
+                continue
+            x = {"type": e["type"]}
+            for key in want:
+                if key in e:
+                    x[key] = e[key]
+            out.append(x)
+        return out
 
     def events(self, seat: int | None = None, recent: bool = False) -> list[dict]:
         """The event log. With ``seat``, as that seat may see it (covered cards hidden

@@ -55,4 +55,13 @@ def make(level: str, rng: random.Random | None = None) -> Bot:
     raise ValueError(f"unknown bot level {level!r}: one of {', '.join(ALL_LEVELS)}")
 
 
-__all__ = ["make", "LEVELS", "BASELINES", "ALL_LEVELS", "Bot", "HeuristicBot"]
+def for_move(level: str, game_seed, seat: int, moves: int) -> Bot:
+    """The bot that makes one move: a new ``level`` bot seeded by the game's seed, the
+    seat and the length of the match's log. The web app (``truco.api``) and the arena
+    both build their bots this way, so a reloaded game replays identically and the arena
+    measures exactly the bot a person plays; everything a bot knows of earlier hands it
+    reads from the observation (its ``history`` and ``log``)."""
+    return make(level, random.Random(f"bot:{game_seed}:{seat}:{moves}"))
+
+
+__all__ = ["make", "for_move", "LEVELS", "BASELINES", "ALL_LEVELS", "Bot", "HeuristicBot"]

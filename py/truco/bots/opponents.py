@@ -1,14 +1,18 @@
 """What a bot remembers of the other players: how often each team raises, accepts, runs.
 
-Built only from the event logs of the observations the bot was shown (each observation's
-log goes back to the previous deal, so every hand is seen whole at least once as long as
-the bot is asked to move every other hand). A counter-raise is a raise while a request of
+Built only from the observations the bot was shown: each one's ``history`` (the public
+events of the match's earlier hands) and ``log`` (since the previous deal), so a bot made
+afresh for one move (as the web app does) knows the table as well as one that sat through
+the whole match. A counter-raise is a raise while a request of
 the other team is pending (RULES.md §5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .knowledge import TIE
+from .perceive import beat_table, perceived
 
 
 CARE_PRIOR = 0.3
@@ -32,6 +36,22 @@ class TeamStats:
     """Face-up plays following in a round while holding a lower card shown later."""
     wastes: int = 0
     """Of those, plays of the higher card where it could not take the round for the team."""
+
+    bets_judged: int = 0
+    """Raises (first or back) by this team whose hand was seen whole afterwards."""
+    bets_weak: int = 0
+    """Of those, made with a hand the bettor could not think strong (:func:`perceived`)."""
+    accepts_judged: int = 0
+    accepts_weak: int = 0
+
+    def bluff_share(self) -> float:
+        """Share of its raises the team makes without the cards for them, judged on the
+        hands it later showed whole: near 0.05 for an honest player, 1/2 for a random one."""
+        return (self.bets_weak + 0.3) / (self.bets_judged + 3.0)
+
+    def loose_share(self) -> float:
+        """Share of its accepts the team makes with a hand it could not think good."""
+        return (self.accepts_weak + 0.3) / (self.accepts_judged + 3.0)
 
     def raise_rate(self) -> float:
         """Share of hands in which the team asks for a raise first."""
@@ -69,12 +89,18 @@ class Memory:
 
     def __init__(self) -> None:
         self.teams = (TeamStats(), TeamStats())
-        self._done: dict[int, int] = {}  # hand_number -> events of that hand already counted
+        self._done: dict[tuple[int, int], int] = {}  # (game, hand) -> events already counted
 
-    def update(self, obs: dict, strength: dict[str, int] | None = None) -> None:
+    def update(self, obs: dict, strength: dict[str, int] | None = None,
+               manilhas: tuple[str, ...] | None = None) -> None:
         """Count the events of ``obs['log']`` not counted yet. With ``strength`` (card ->
         strength), also judge finished hands' card plays (:meth:`TeamStats.carelessness`)."""
-        log = obs.get("log") or []
+        # the earlier hands (public history), then the recent log; a hand is keyed by
+        # (game, hand) so a series' games do not collide
+        log = (obs.get("history") or []) + (obs.get("log") or [])
+        # the current hand's manilhas judge past hands too: exact for fixed-manilha presets,
+        # an approximation where a vira changes them every hand
+        beat = beat_table(manilhas) if manilhas is not None else None
         hand_no = None
         idx = 0
         seg_start = 0
@@ -83,7 +109,7 @@ class Memory:
         for pos, e in enumerate(log):
             t = e["type"]
             if t == "deal":
-                hand_no = e["hand_number"]
+                hand_no = (e.get("game_number", 1), e["hand_number"])
                 idx = 0
                 seg_start = pos
                 pending_team = None
@@ -125,8 +151,10 @@ class Memory:
                         self.teams[team].showdown_wins += e.get("winner") == team
                 if strength is not None:
                     self._judge_plays(log[seg_start:pos], strength, obs["players"])
-        if len(self._done) > 64:  # keep memory bounded over long series
-            for key in sorted(self._done)[:-8]:
+                    if beat is not None:
+                        self._judge_bets(log[seg_start:pos], strength, beat, obs["players"])
+        if len(self._done) > 128:  # keep memory bounded over long series
+            for key in sorted(self._done)[:-64]:
                 del self._done[key]
 
     def _judge_plays(self, events: list[dict], strength: dict[str, int], players: int) -> None:
@@ -162,3 +190,44 @@ class Memory:
                 if any(w < v for w, _ in seq[i + 1:]):
                     stats.follows += 1
                     stats.wastes += bool(wasted)
+
+    WEAK_BET = 0.45
+    """A raise made with a perceived chance below this was made without the cards."""
+    WEAK_ACCEPT = 0.3
+
+    def _judge_bets(self, events: list[dict], strength: dict[str, int],
+                    beat: tuple[float, ...], players: int) -> None:
+        """For every raise and accept by a seat whose three cards were all shown face up
+        this hand, judge the hand it held at that moment (what a bluff looks like)."""
+        shown: dict[int, list[tuple[int, int]]] = {}  # seat -> (position, strength)
+        hidden: set[int] = set()
+        bets: list[tuple[int, int, str, list[int]]] = []  # position, seat, kind, results
+        results: list[int] = []
+        for i, e in enumerate(events):
+            t = e["type"]
+            if t == "play" and e.get("card"):
+                shown.setdefault(e["seat"], []).append((i, strength[e["card"]]))
+            elif t == "cover":
+                hidden.add(e["seat"])
+            elif t == "round":
+                r = e.get("result")
+                results.append(r % 2 if isinstance(r, int) and not isinstance(r, bool) else TIE)
+            elif t == "raise":
+                bets.append((i, e["seat"], "raise", list(results)))
+            elif t == "accept" and not e.get("mao_de_dez"):
+                bets.append((i, e["seat"], "accept", list(results)))
+        for pos, seat, kind, res in bets:
+            cards = shown.get(seat, [])
+            if seat in hidden or len(cards) < 3:
+                continue
+            held = [v for p, v in cards if p > pos]
+            if not held:
+                continue
+            ps = perceived(held, res, seat % 2, players, beat)
+            stats = self.teams[seat % 2]
+            if kind == "raise":
+                stats.bets_judged += 1
+                stats.bets_weak += ps < self.WEAK_BET
+            else:
+                stats.accepts_judged += 1
+                stats.accepts_weak += ps < self.WEAK_ACCEPT

@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import Memory
+from .perceive import beat_table, perceived
 from .signal_play import taker_after
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
                        table_state)
@@ -82,58 +82,6 @@ _TAU = 0.05
 """Softness of a seat's decision around its threshold, in units of perceived win chance."""
 
 
-@lru_cache(maxsize=16)
-def beat_table(manilhas: tuple[str, ...]) -> tuple[float, ...]:
-    """Strength -> share of the deck that a card of that strength beats (ties count half)."""
-    table = strength_table(manilhas)
-    values = list(table.values())
-    top = max(values)
-    out = []
-    for v in range(top + 1):
-        below = sum(1 for x in values if x < v)
-        equal = sum(1 for x in values if x == v)
-        out.append((below + 0.5 * max(0, equal - 1)) / (len(values) - 1))
-    return tuple(out)
-
-
-def perceived(cards: list[int], results: list[int], team: int, players: int,
-              beat: tuple[float, ...], partner: float = 0.72) -> float:
-    """Roughly the chance a seat holding ``cards`` gives its team, as it can judge it
-    (its own cards and the rounds already played, RULES.md §3), from 0 to 1.
-
-    A card's chance to take a round is the share of the deck it beats, raised to the
-    number of opponents; in 2 x 2 the partner may take the round instead (``partner`` is
-    the chance it does not).
-    """
-    opponents = players // 2
-    team_play = players > 2
-    rs = []
-    top = 0.0
-    for v in cards:
-        x = beat[v] if v >= 0 else 0.0
-        top = x if x > top else top
-        r = x ** opponents
-        if team_play:
-            r = 1.0 - (1.0 - r) * partner
-        rs.append(r)
-    rs.sort(reverse=True)
-    rs += [0.0, 0.0, 0.0]
-    a, b, c = rs[0], rs[1], rs[2]
-    if not results:
-        return a * b + a * c * (1 - b) + b * c * (1 - a)
-    first = results[0]
-    if len(results) == 1:
-        if first == team:
-            return 1.0 - (1.0 - a) * (1.0 - b) * 0.85
-        if first == TIE:  # the best card must beat every card the opponents have left
-            t = top ** (2 * opponents)
-            return 1.0 - (1.0 - t) * partner if team_play else t
-        return a * b
-    if first == team:
-        return 1.0 - (1.0 - a) * 0.85
-    return a
-
-
 def _weighted_quantile(values: list[float], weights: list[float], q: float) -> float:
     """The value below which a share ``q`` of the total weight lies."""
     order = sorted(range(len(values)), key=values.__getitem__)
@@ -179,12 +127,28 @@ def thresholds(stats) -> Thresholds:
     )
 
 
+def noise_of(stats) -> float:
+    """How little a team's raises and accepts say about its cards, from 0 (a player who
+    bets on its cards) to 1 (bets that are coin flips), from what it showed this match:
+    careless card play, raises that lose at showdown, raising back far more often than an
+    honest player does (one that always raises back says nothing by it), and bets seen
+    made with a weak hand once its cards were shown."""
+    care = stats.carelessness(prior=0.05)  # evidence only, no benefit of doubt
+    bluffy = _clamp((0.8 - stats.honesty()) / 0.45, 0.0, 1.0)
+    counters = _clamp((stats.counter_rate() - 0.22) / 0.25, 0.0, 1.0)
+    weak = _clamp((stats.bluff_share() - 0.1) / 0.3, 0.0, 1.0)
+    return max(care, bluffy, counters, weak)
+
+
 PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
 """What a bot assumes of its partner: a tight, honest player."""
 
 
 class HeuristicBot:
     """A bot of one level. ``choose(observation) -> action``."""
+
+    noisy_edge = 0.70
+    """The hand-win chance expected against a team that bets and plays at random."""
 
     shrink_base = 0.2
     """Win chance taken off when trusted opponents have shown strength this hand: even
@@ -207,7 +171,7 @@ class HeuristicBot:
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
         if self.style.reads_table:
-            self.memory.update(obs, strength_table(manilhas_of(obs)))
+            self.memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
         if len(legal) == 1:
             return legal[0]
         k = read(obs)
@@ -225,7 +189,15 @@ class HeuristicBot:
 
     # ------------------------------------------------------------- utilities
     def _gv(self, k: Knowledge):
-        return game_value(k.obs["rules"], self.style.edge)
+        edge = self.style.edge
+        if self.style.reads_table:
+            # against a team whose bets are noise or whose card play is careless we are
+            # the better side: expect more of the hands to come and gamble the lead less
+            # (following the hands won instead was measured weaker: a game is too short)
+            them = self.memory.teams[1 - k.team]
+            edge += (self.noisy_edge - edge) * noise_of(them)
+            edge = round(edge * 50) / 50  # steps of 0.02: few game-value tables to build
+        return game_value(k.obs["rules"], edge)
 
     def _u(self, k: Knowledge, outcome: int, value: int) -> float:
         gv = self._gv(k)
@@ -334,7 +306,7 @@ class HeuristicBot:
                 thr = th.accept_at
             events.append((i, s, thr, list(results)))
         them = self.memory.teams[1 - k.team]
-        trust = (1.0 - them.carelessness(prior=0.05)) * _clamp((them.honesty() - 0.4) / 0.35, 0.0, 1.0)
+        trust = 1.0 - noise_of(them)
         self._shrink = (self.shrink_base * trust) if any(e[1] % 2 != k.team for e in events) else 0.0
         if not events:
             return weights
@@ -348,9 +320,8 @@ class HeuristicBot:
                 floor = _FLOOR
             else:
                 stats = self.memory.teams[team]
-                care = stats.carelessness(prior=0.05)  # evidence only, no benefit of doubt
-                bluffy = _clamp((0.8 - stats.honesty()) / 0.45, 0.0, 1.0)
-                floor = max(care, bluffy) + (1.0 - max(care, bluffy)) * _FLOOR
+                noise = noise_of(stats)
+                floor = noise + (1.0 - noise) * _FLOOR
             for j, w in enumerate(worlds):
                 ps = perceived(w[s] + later, res, team, n, beat)
                 weights[j] *= floor + (1.0 - floor) * _sigmoid((ps - thr) / _TAU)
@@ -612,3 +583,4 @@ class HeuristicBot:
                 if S[c] < best:
                     return c, True, cover[0][3]
         return chosen
+

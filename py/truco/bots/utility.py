@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _table(start: int, ladder: tuple[int, ...], target: int, x: int, x_value: int,
            x_run: int, edge: float = 0.5) -> dict[tuple[int, int], float]:
     # A rough model of the rest of the game: each hand goes to us with probability
@@ -71,7 +71,7 @@ class GameValue:
         return self._t[(us, them)]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def _game_value(key: tuple, edge: float) -> GameValue:
     start, ladder, target, x, xv, xr = key
     return GameValue({"start_value": start, "ladder": [{"value": v} for v in ladder],
