@@ -15,8 +15,8 @@ def _pair(preset, players, options=None):
     seen = []
     original = arena.play_game
 
-    def spy(preset_, players_, seat_levels, seed, bot_seed, **kw):
-        winner, log = original(preset_, players_, seat_levels, seed, bot_seed, **kw)
+    def spy(preset_, players_, seat_levels, seed, **kw):
+        winner, log = original(preset_, players_, seat_levels, seed, **kw)
         seen.append((list(seat_levels), seed, log))
         return winner, log
 
