@@ -445,3 +445,13 @@ def test_arena_builds_its_bots_like_the_app(monkeypatch):
     calls.clear()
     api._bot(session, 1)
     assert calls == [("medio", "eq", 1, len(game.log))]
+
+
+def test_bets_of_a_team_that_covers_like_a_random_player_say_little():
+    """Covering a fifth of its cards is random play (a careful player covers only a card
+    that loses anyway, RULES.md §4): such a team's raises are read as noise."""
+    from truco.bots.opponents import TeamStats
+    from truco.bots.player import noise_of
+
+    assert noise_of(TeamStats(cards=20, covers=5)) == 1.0
+    assert noise_of(TeamStats(cards=20, covers=0)) < 0.3

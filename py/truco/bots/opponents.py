@@ -37,12 +37,20 @@ class TeamStats:
     wastes: int = 0
     """Of those, plays of the higher card where it could not take the round for the team."""
 
+    cards: int = 0
+    """Cards this team played, face up or covered."""
+    covers: int = 0
+    """Of those, covered: a careful player covers only a card that loses anyway, seldom."""
     bets_judged: int = 0
     """Raises (first or back) by this team whose hand was seen whole afterwards."""
     bets_weak: int = 0
     """Of those, made with a hand the bettor could not think strong (:func:`perceived`)."""
     accepts_judged: int = 0
     accepts_weak: int = 0
+
+    def cover_share(self) -> float:
+        """Share of its cards the team plays covered (random play covers about one in five)."""
+        return self.covers / (self.cards + 2.0)
 
     def bluff_share(self) -> float:
         """Share of its raises the team makes without the cards for them, judged on the
@@ -57,10 +65,11 @@ class TeamStats:
         """Share of hands in which the team asks for a raise first."""
         return (self.raised_hands + 0.6) / (self.hands + 2.0)
 
-    def honesty(self) -> float:
+    def honesty(self, prior: float = 1.5) -> float:
         """Share of the hands it raised (and played out) that the team won: near 1 for a
-        player that raises on strength, near 1/2 or below for a bluffer or a random one."""
-        return (self.showdown_wins + 1.5) / (self.showdowns + 2.0)
+        player that raises on strength, near 1/2 or below for a bluffer or a random one.
+        ``prior``: wins credited out of 2 before any showdown."""
+        return (self.showdown_wins + prior) / (self.showdowns + 2.0)
 
     def answers(self) -> int:
         return self.accepts + self.runs + self.counters
@@ -126,6 +135,10 @@ class Memory:
             fresh = idx > self._done[hand_no]
             if fresh:
                 self._done[hand_no] = idx
+            if t in ("play", "cover") and fresh:
+                team = e["seat"] % 2
+                self.teams[team].cards += 1
+                self.teams[team].covers += t == "cover"
             if t == "raise":
                 team = e["seat"] % 2
                 if pending_team is None:

@@ -131,13 +131,15 @@ def noise_of(stats) -> float:
     """How little a team's raises and accepts say about its cards, from 0 (a player who
     bets on its cards) to 1 (bets that are coin flips), from what it showed this match:
     careless card play, raises that lose at showdown, raising back far more often than an
-    honest player does (one that always raises back says nothing by it), and bets seen
+    honest player does (one that always raises back says nothing by it), covering cards
+    far more often than a careful player (one in five for random play), and bets seen
     made with a weak hand once its cards were shown."""
     care = stats.carelessness(prior=0.05)  # evidence only, no benefit of doubt
     bluffy = _clamp((0.8 - stats.honesty()) / 0.45, 0.0, 1.0)
     counters = _clamp((stats.counter_rate() - 0.22) / 0.25, 0.0, 1.0)
     weak = _clamp((stats.bluff_share() - 0.1) / 0.3, 0.0, 1.0)
-    return max(care, bluffy, counters, weak)
+    covers = _clamp((stats.cover_share() - 0.06) / 0.1, 0.0, 1.0)
+    return max(care, bluffy, counters, weak, covers)
 
 
 PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
