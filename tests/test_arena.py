@@ -84,7 +84,7 @@ def test_levels_are_ordered(table):
 
 
 # ------------------------------------------------------------------------ sinais
-def _signals_in(signals: str, catching: bool = True) -> list[tuple[list[str], list[dict]]]:
+def _signals_in(signals: str, catching: bool = True, policy: str = "table") -> list[tuple[list[str], list[dict]]]:
     """(seat levels, log) of both games of one pair played with these settings."""
     seen = []
     original = arena.play_game
@@ -96,22 +96,49 @@ def _signals_in(signals: str, catching: bool = True) -> list[tuple[list[str], li
 
     arena.play_game = spy
     try:
-        arena.play_pair(("mineiro", 4, "medio", "facil", 2, 0, {"signals": signals, "catching": catching}))
+        arena.play_pair(("mineiro", 4, "medio", "facil", 2, 0, {"signals": signals, "catching": catching,
+                                                                  "signal_policy": policy}))
     finally:
         arena.play_game = original
     return seen
 
 
 def test_only_the_chosen_side_signals():
-    """--signals a: every seat of A's team signals once a hand, B's seats never, in both
-    games of a pair (A's team changes seats)."""
+    """--signals a: A's seats signal by the table's policy (signal_to_send: every manilha,
+    a three or 'nada' only while the partner answers the opponents' raise), at most once
+    a seat a hand; B's seats never, in both games of a pair (A's team changes seats)."""
+    from truco.signals import MANILHA_SIGNALS
+
     for levels, log in _signals_in("a"):
+        senders = [e["seat"] for e in log if e["type"] == "signal"]
+        assert senders and all(levels[s] == "medio" for s in senders)
+        hand, raised_by = [], None
+        for e in log:
+            if e["type"] == "deal":
+                hand, raised_by = [], None
+            elif e["type"] == "raise":
+                raised_by = e["seat"] % 2
+            elif e["type"] in ("accept", "run"):
+                raised_by = None
+            elif e["type"] == "signal":
+                assert e["seat"] not in hand, "one signal a seat a hand"
+                hand.append(e["seat"])
+                if e["signal"] not in MANILHA_SIGNALS:
+                    assert raised_by == 1 - e["seat"] % 2, e
+    for _, log in _signals_in("none"):
+        assert not any(e["type"] == "signal" for e in log)
+
+
+def test_signal_policy_always_signals_every_hand():
+    """--signal-policy always (the bots before the policy, kept for the bench): every seat
+    of A's team signals once every hand."""
+    for levels, log in _signals_in("a", policy="always"):
         hands = sum(e["type"] == "deal" for e in log)
         senders = [e["seat"] for e in log if e["type"] == "signal"]
         assert all(levels[s] == "medio" for s in senders)
         assert len(senders) == 2 * hands
-    for _, log in _signals_in("none"):
-        assert not any(e["type"] == "signal" for e in log)
+    with pytest.raises(ValueError, match="signal_policy"):
+        arena.run("mineiro", 4, "medio", "facil", games=2, signals="a", signal_policy="never")
 
 
 def test_catching_off_hides_caught_signals_from_the_bots():

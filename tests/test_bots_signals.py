@@ -11,7 +11,7 @@ import random
 
 import truco
 from truco import bots
-from truco.signals import signal_for
+from truco.signals import signal_for, signal_to_send
 
 SEEDS = range(12)
 
@@ -130,3 +130,56 @@ def test_a_signal_nobody_saw_changes_nothing():
     told = answer_truco(hands, caught=False)
     for level in bots.LEVELS:
         assert tally(quiet, level, cards_only=False) == tally(told, level, cards_only=False)
+
+
+# ------------------------------------------------------- when a bot signals (issue 12)
+# A signal reaches the partner always and an opponent now and then (game.CATCH_CHANCE):
+# the bots signal only what is worth more to the partner than to a catcher
+# (signal_to_send; the arena figures are in bench/arena_signals.md).
+
+def _start(hands: list[list[str]]) -> truco.Game:
+    """Seat 1 is mão (dealer 0): it leads the hand; seats 0 and 2 are the other team."""
+    return truco.new_game(players=4, seed=1, hands=hands, dealer=0, sinais=True)
+
+
+WEAK = ["5d", "6c", "Qh"]
+
+
+def test_a_bot_signals_a_manilha_as_the_hand_starts():
+    """Sinais: the manilha is what the partner plans the hand around (§2)."""
+    g = _start([["7h", "6c", "Qh"], ["Ac", "Jd", "5h"], ["4c", "As", "Jh"], ["Js", "Qc", "Ks"]])
+    assert [signal_to_send(g.observation(s)) for s in range(4)] == ["copas", None, "zap", None]
+
+
+def test_a_bot_keeps_a_three_or_nothing_quiet():
+    """A caught 'nada' or 'tres' tells the opponents the seat is weak (they raise on it and
+    call its bluffs): at the start of the hand the bot says nothing."""
+    g = _start([WEAK, ["Ac", "Jd", "5h"], ["3h", "Kd", "Jc"], ["Js", "Qc", "Ks"]])
+    assert [signal_to_send(g.observation(s)) for s in range(4)] == [None] * 4
+
+
+def test_nada_goes_out_when_the_partner_must_answer_a_truco():
+    """§5: the opponents ask for truco and seat 2 answers for the pair; its partner (seat
+    0, no card played yet) now says 'nada'. The answerer itself and the asking side say
+    nothing, and the partner, told, runs from a truco it would have accepted."""
+    hands = [WEAK, ["Ac", "Jd", "5h"], ["3h", "Kd", "Jc"], ["Js", "Qc", "Ks"]]
+    g = _start(hands)
+    g.apply("raise")
+    assert g.observation(0)["pending"]["answerer"] == 2
+    assert [signal_to_send(g.observation(s)) for s in range(4)] == ["nada", None, None, None]
+    blind = {level: tally(g, level, cards_only=False) for level in ("medio", "dificil")}
+    g.apply("signal nada", seat=0)
+    for level in ("medio", "dificil"):
+        told = tally(g, level, cards_only=False)
+        assert top(blind[level]) == "accept" and top(told) == "run", (level, blind[level], told)
+
+
+def test_no_signal_after_the_first_card_or_without_seeing_the_hand():
+    """A seat signals only before its first card (issue 12), and a seat that has not seen
+    its cards has nothing honest to tell."""
+    g = _start([["7h", "6c", "Qh"], ["Ac", "Jd", "5h"], ["4c", "As", "Jh"], ["Js", "Qc", "Ks"]])
+    assert signal_to_send(dict(g.observation(2), blind=True, hand=[])) is None
+    g.apply("play Ac")
+    g.apply("play Jh")
+    obs = g.observation(2)
+    assert not obs["may_signal"] and signal_to_send(obs) is None

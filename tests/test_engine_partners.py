@@ -116,10 +116,17 @@ def _call(method, **params):
 
 
 def test_api_bots_signal_at_the_start_of_each_hand_and_the_human_sees_the_partners():
-    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True)["observation"]
+    """The table's bots signal by signal_to_send (issue 12): a partner holding a manilha
+    signals it as the hand starts; one holding only a three keeps quiet."""
+    hands = [["5d", "6c", "Qh"], ["Ac", "Jd", "4c"], ["7h", "Kd", "Jc"], ["Js", "Qc", "As"]]
+    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
     assert obs["options"]["humano_decide"] == 0
-    assert [s["seat"] for s in obs["signals"]] == [2], "the partner signals; opponents' signals stay hidden unless caught"
+    assert [s for s in obs["signals"] if s["seat"] % 2 == 0] == [{"seat": 2, "signal": "copas"}]
+    assert all(s["seat"] == 2 for s in obs["signals"]), "opponents' signals stay hidden (none caught with seed 3)"
     assert obs["may_signal"]
+    hands[2] = ["3h", "Kd", "Jc"]
+    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
+    assert not [s for s in obs["signals"] if s["seat"] == 2]
 
 
 def test_api_partner_opinion_for_a_decision_the_human_takes():

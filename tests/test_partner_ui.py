@@ -221,8 +221,12 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     extra = table.locator("#banner .banner-extra")
     expect(extra).to_have_text("Eles viram seu sinal! Zé viu: Nada.")
     expect(table.locator("#live")).to_contain_text("Eles viram seu sinal!")
-    # Seed 12: the human catches Tonho's signal, and Tonho catches both of ours.
-    start(table, {"mode": "2x2", "sinais": True, "humano_decide": True}, {"seed": 12, "score": [10, 4], "dealer": 0})
+    # Seed 12: the human catches Tonho's signal, and Tonho catches both of ours (the catch
+    # draws come from the seed alone). Dito holds the Espadilha: a bot keeps a weak hand
+    # quiet (py/truco/signals.py signal_to_send) but signals a manilha at once.
+    hands = [["Ah", "Js", "Qc"], ["2d", "Jh", "7d"], ["Jc", "7s", "As"], ["Kd", "5s", "3c"]]
+    start(table, {"mode": "2x2", "sinais": True, "humano_decide": True},
+          {"seed": 12, "score": [10, 4], "dealer": 0, "hands": hands})
     tonho = table.locator('.seat[data-seat="1"] .seat-signal')
     expect(tonho).to_have_text("Pica-fumo")
     expect(table.locator("#live")).to_contain_text("Você pegou o sinal de Tonho: enche a bochecha, tem o Pica-fumo.")
@@ -235,7 +239,7 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     table.get_by_role("button", name="Correr").click()
     wait_turn(table, before)
     expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: Pica-fumo.")
-    expect(extra).to_contain_text("Eles viram o sinal de Dito! Tonho viu: Nada.")
+    expect(extra).to_contain_text("Eles viram o sinal de Dito! Tonho viu: Espadilha.")
     expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: Nada.")
 
 

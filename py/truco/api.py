@@ -15,6 +15,7 @@ stored by the page without reading it, handed back to ``load`` to resume).
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from . import __version__
@@ -113,15 +114,18 @@ def _new_game(params: dict) -> dict:
 
 
 def _bots_signal(s: Session) -> None:
-    """At the start of a hand every bot sends its partners the honest signal of its hand."""
+    """Each bot sends its partners the honest signal of its hand when its policy says the
+    partner gains from it (:func:`truco.signals.signal_to_send`, as in the arena)."""
     game = s.game
     if not game.options["sinais"] or game.winner is not None:
         return
-    from .signals import signal_for
+    from .signals import signal_to_send
 
     for seat in range(game.players):
         if seat != s.human_seat and game.may_signal(seat):
-            game.apply("signal " + signal_for(game.observation(seat)), seat=seat)
+            name = signal_to_send(game.observation(seat))
+            if name:
+                game.apply("signal " + name, seat=seat)
 
 
 def _bot(s: Session, seat: int, level: str | None = None):

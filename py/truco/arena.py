@@ -14,9 +14,12 @@ Prints games won, points per hand, the win rate of A with a 95% confidence inter
 (normal approximation over the pairs, so the mirroring is accounted for) and games/s.
 
 Sinais (2 x 2, 3 x 3): ``--signals a|b|both|none`` says which side's bots send their
-partners the honest signal of their hand at the start of each hand (as the table's bots
-do); ``--catching off`` hides every caught signal from the opponents (the engine still
-draws the catch, so the deals and draws match a run with ``--catching on``).
+partners the honest signal of their hand when their policy says so
+(``truco.signals.signal_to_send``, the table's bots' policy: a manilha at once, a three or
+'nada' only when the partner must answer a raise); ``--catching off`` hides every caught
+signal from the opponents (the engine still draws the catch, so the deals and draws match
+a run with ``--catching on``); ``--signal-policy always`` makes the signalling side signal
+every hand at once instead (the bots' behaviour before the policy).
 """
 
 from __future__ import annotations
@@ -32,9 +35,12 @@ from dataclasses import dataclass, field
 
 from . import bots
 from .game import new_game
-from .signals import signal_for
+from .signals import signal_for, signal_to_send
 
 SIGNAL_SIDES = ("none", "a", "b", "both")
+SIGNAL_POLICIES = ("table", "always")
+"""``table``: the table's bots' policy (:func:`signal_to_send`); ``always``: every hand, at
+once, whatever the hand (what the bots did before the policy, kept to measure it)."""
 
 
 @dataclass
@@ -66,6 +72,7 @@ class ArenaResult:
     """Pair index -> A's share of that pair's two games (to compare runs on the same seeds)."""
     signals: str = "none"
     catching: bool = True
+    signal_policy: str = "table"
 
     @property
     def win_rate(self) -> float:
@@ -86,7 +93,8 @@ class ArenaResult:
         gps = self.games / self.seconds if self.seconds else float("inf")
         ph = self.hands or 1
         sig = ("" if self.signals == "none" and self.catching else
-               f"  signals={self.signals} catching={'on' if self.catching else 'off'}")
+               f"  signals={self.signals} catching={'on' if self.catching else 'off'}"
+               + ("" if self.signal_policy == "table" else f" policy={self.signal_policy}"))
         return (
             f"{self.preset} {self.players}p  A={self.a} vs B={self.b}: {self.games} games{sig}\n"
             f"  games won   A {self.wins_a}  B {self.games - self.wins_a}\n"
@@ -99,14 +107,15 @@ class ArenaResult:
 
 def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str,
               signal_teams: tuple[int, ...] = (), catching: bool = True,
-              **options) -> tuple[int, list[dict]]:
+              signal_policy: str = "table", **options) -> tuple[int, list[dict]]:
     """One match; returns (winning team, log).
 
     Every move is made by a new bot built from the game's seed, the seat and the log's
     length (:func:`truco.bots.for_move`), exactly as the web app does, so what the arena
     measures is what a person plays against: a bot knows the earlier hands only through
-    its observation. The seats of ``signal_teams`` signal their hand before their first
-    card of each hand; without ``catching``, a bot never sees an opponent's signal."""
+    its observation. The seats of ``signal_teams`` signal their hand by the table's
+    policy (before their first card of each hand, when :func:`signal_to_send` says so);
+    without ``catching``, a bot never sees an opponent's signal."""
     if signal_teams or not catching:
         options["sinais"] = True
     game = new_game(preset, players=players, seed=seed, **options)
@@ -115,7 +124,10 @@ def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str
     while game.to_move is not None:
         for s in signallers:
             if game.may_signal(s):
-                game.apply("signal " + signal_for(game.observation(s)), seat=s)
+                obs = game.observation(s)
+                name = signal_to_send(obs) if signal_policy == "table" else signal_for(obs)
+                if name:
+                    game.apply("signal " + name, seat=s)
         seat = game.to_move
         obs = game.observation(seat)
         if not catching:
@@ -141,6 +153,7 @@ def play_pair(args: tuple) -> PairResult:
     options = dict(options)
     signals = options.pop("signals", "none")
     catching = options.pop("catching", True)
+    policy = options.pop("signal_policy", "table")
     out = PairResult(index=index)
     game_seed = f"{seed}:{index}"
     for mirror in (0, 1):
@@ -150,6 +163,7 @@ def play_pair(args: tuple) -> PairResult:
             options["signal_teams"] = tuple(
                 t for t, side in ((a_team, "a"), (1 - a_team, "b")) if signals in (side, "both"))
             options["catching"] = catching
+            options["signal_policy"] = policy
         winner, log = play_game(preset, players, levels, game_seed, **options)
         out.games += 1
         out.wins_a += winner == a_team
@@ -171,12 +185,15 @@ def run(preset: str = "mineiro", players: int = 4, a: str = "dificil", b: str = 
         bots.make(level, random.Random(0))  # fail early on a bad level name
     if options.get("signals", "none") not in SIGNAL_SIDES:
         raise ValueError(f"signals must be one of {', '.join(SIGNAL_SIDES)}, not {options['signals']!r}")
+    if options.get("signal_policy", "table") not in SIGNAL_POLICIES:
+        raise ValueError(f"signal_policy must be one of {', '.join(SIGNAL_POLICIES)}")
     if (options.get("signals", "none") != "none" or not options.get("catching", True)) and players == 2:
         raise ValueError("signals need partners: play 2 x 2 or 3 x 3")
     pairs = max(1, (games + 1) // 2)
     tasks = [(preset, players, a, b, seed, i, options) for i in range(pairs)]
     jobs = jobs or os.cpu_count() or 1
     res = ArenaResult(preset, players, a, b, signals=options.get("signals", "none"),
+                      signal_policy=options.get("signal_policy", "table"),
                       catching=options.get("catching", True))
     t0 = time.perf_counter()
     if jobs == 1 or pairs < 4:
@@ -214,10 +231,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="which side's bots signal their hand to their partners (2 x 2, 3 x 3)")
     p.add_argument("--catching", default="on", choices=("on", "off"),
                    help="off: no bot ever sees an opponent's signal")
+    p.add_argument("--signal-policy", default="table", choices=SIGNAL_POLICIES,
+                   help="table: the table's bots' policy; always: every hand's signal at once")
     args = p.parse_args(argv)
     extra = {}
     if args.signals != "none" or args.catching == "off":
-        extra = {"signals": args.signals, "catching": args.catching == "on"}
+        extra = {"signals": args.signals, "catching": args.catching == "on",
+                 "signal_policy": args.signal_policy}
     try:
         res = run(args.preset, args.players, args.a, args.b, args.games, args.seed, args.jobs,
                   series=args.series, **extra)

@@ -34,3 +34,38 @@ def meaning(signal: str, manilhas: list[str]) -> list[str]:
     if signal == "tres":
         return ["3c", "3h", "3s", "3d"]
     return []
+
+
+
+def signal_to_send(observation: dict) -> str | None:
+    """What a bot tells its partner now, or ``None`` to keep quiet (issue 12): the one
+    policy of the table's bots (``api._bots_signal``) and of the arena.
+
+    Every signal reaches the partner, and each opponent catches it now and then (the
+    engine's catch rule, ``game.CATCH_CHANCE``). So a bot signals only when the partner
+    gains more from it than the opponents who might catch it (measured in
+    bench/arena_signals.md):
+
+    - a manilha, at once: the partner plans the hand around it (it does not overtake a
+      Zap, leads low to it, backs a truco), and an opponent who catches it mostly learns
+      where not to waste a card;
+    - a three or nothing ('tres', 'nada') is kept quiet: caught, it tells the opponents
+      the seat is weak, so they raise on it and call its bluffs, and the partner gains
+      little from it early on. Except when the partner must answer the opponents' raise
+      right now: then it is exactly what the partner needs to know before accepting for
+      the pair.
+
+    Only before the seat's first card (``may_signal``), and never blind: a seat that has
+    not seen its cards has nothing honest to say.
+    """
+    if not observation.get("may_signal") or observation.get("blind") or not observation.get("hand"):
+        return None
+    name = signal_for(observation)
+    if name in MANILHA_SIGNALS:
+        return name
+    pending = observation.get("pending")
+    seat, to_move = observation["seat"], observation.get("to_move")
+    if (pending and pending["asker"] % 2 != seat % 2
+            and to_move is not None and to_move != seat and to_move % 2 == seat % 2):
+        return name
+    return None

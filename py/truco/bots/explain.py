@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..signals import signal_for
+from ..signals import signal_for, signal_to_send
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read
 from .player import STYLES, HeuristicBot
 from .simulate import VOID, outcomes_from_state, sample_worlds, table_state
@@ -68,9 +68,11 @@ def reason_for(obs: dict, action: str, rng: random.Random | None = None) -> dict
 
 
 def _should_signal(obs: dict) -> bool:
-    """The first thing to do in a hand with sinais: tell the partner (before a card)."""
-    return bool(obs.get("may_signal") and (obs.get("options") or {}).get("sinais")
-                and not obs.get("pending") and not obs.get("decision") and not obs.get("blind"))
+    """The first thing to do in a hand with sinais, before a card: tell the partner what
+    the table's bots would tell theirs (:func:`signal_to_send`: a manilha, not a weak hand
+    an opponent might catch)."""
+    return bool((obs.get("options") or {}).get("sinais") and not obs.get("pending")
+                and not obs.get("decision") and signal_to_send(obs) is not None)
 
 
 def _signal_reason(obs: dict, name: str) -> dict:
