@@ -71,7 +71,7 @@ def table(rows: list[dict]) -> str:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=2000)
-    p.add_argument("--levels", nargs="+", default=["dificil", "medio"])
+    p.add_argument("--levels", nargs="*", default=["dificil", "medio"])
     p.add_argument("--seed", default="sinais")
     p.add_argument("--jobs", type=int, default=None)
     p.add_argument("--always", nargs="*", default=["dificil"],
