@@ -279,3 +279,40 @@ def new_page(browser, base_url, **kwargs):
     watch.watch(page)
     page.console_watch = watch
     return context, page
+
+
+READY = "#app[data-engine-state=ready]"
+
+# Records every message the worker sends the page, minus the opaque save blob.
+RECORD_WORKER_MESSAGES = """
+(() => {
+  window.__workerMessages = [];
+  const add = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, fn, opts) {
+    if (type !== "message") return add.call(this, type, fn, opts);
+    return add.call(this, type, (ev) => {
+      const data = ev.data && typeof ev.data === "object" ? { ...ev.data } : ev.data;
+      if (data && data.result && typeof data.result === "object" && "save" in data.result) {
+        data.result = { ...data.result, save: "<opaque>" };
+      }
+      window.__workerMessages.push(JSON.stringify(data));
+      return fn.call(this, ev);
+    }, opts);
+  };
+})();
+"""
+
+
+def open_table(browser, base_url, path="/?fast=1", *, record_worker=False, permissions=(), **kwargs):
+    """A table page (1280 x 800 unless told) loaded at `path` with its engine ready, for a
+    module-scoped fixture: `yield from open_table(...)`. Closes it and checks its console."""
+    context, page = new_page(browser, base_url, **kwargs)
+    if permissions:
+        context.grant_permissions(list(permissions))
+    if record_worker:
+        context.add_init_script(RECORD_WORKER_MESSAGES)
+    page.goto(path)
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    yield page
+    context.close()
+    page.console_watch.check()

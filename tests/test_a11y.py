@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, audit, axe_source, new_page, until  # noqa: F401 (axe_source: a fixture)
+from conftest import DIST, ENGINE_TIMEOUT_MS, READY, audit, axe_source, new_page, until  # noqa: F401 (axe_source: a fixture)
 
 KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
-READY = "#app[data-engine-state=ready]"
 
 
 @pytest.fixture(scope="module")

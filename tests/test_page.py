@@ -12,12 +12,11 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch
 
 sys.path.insert(0, str(ROOT / "py"))
 import truco  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ConsoleWatch, last_n, obs, start, wait_turn
-from test_table import RECORD_WORKER_MESSAGES, READY
+from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, last_n, obs, open_table, start, wait_turn
 
 # Tonho (seat 1, difícil) holds three manilhas and asks for truco at once; the natural
 # answerer is the next seat, Dito (RULES.md §5), whom the human replaces.
@@ -28,19 +27,10 @@ SIGNAL_HANDS = [["4c", "5s", "6h"], ["Kd", "Jh", "5c"], ["7h", "Qd", "Js"], ["3h
 
 @pytest.fixture(scope="module")
 def table(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    context.add_init_script(RECORD_WORKER_MESSAGES)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
     # Through the start screen, with a fixed deal in the address.
     hands = "-".join(".".join(h) for h in TRUCO_HANDS)
-    page.goto(f"/?fast=1&mode=2x2&level=dificil&seed=11&dealer=0&hands={hands}")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.console_watch = watch
-    yield page
-    context.close()
-    watch.check()
+    yield from open_table(browser, base_url, f"/?fast=1&mode=2x2&level=dificil&seed=11&dealer=0&hands={hands}",
+                          record_worker=True)
 
 
 def engine(page, method, params=None):

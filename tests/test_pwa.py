@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import DIST, ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch
 
 sys.path.insert(0, str(ROOT))
 try:
@@ -41,7 +41,6 @@ try:
 finally:
     sys.path.remove(str(ROOT))
 
-READY = "#app[data-engine-state=ready]"
 SW_TIMEOUT_MS = 180_000
 
 # ------------------------------------------------------------------ netlify.toml's headers

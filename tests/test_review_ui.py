@@ -13,30 +13,19 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, last_n, obs, phase, start, wait_turn
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, open_table, act, last_n, obs, phase, start, wait_turn
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco.cards import card_name  # noqa: E402
 from truco.game import deal_for  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
 # The human leads (dealer 1) with the three best manilhas: the bot plays its cards face up.
 LEADS = {"seed": 8, "hands": [["4c", "7h", "As"], ["3c", "2h", "Kd"]], "dealer": 1}
 
 
 @pytest.fixture(scope="module")
 def table(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.console_watch = watch
-    yield page
-    context.close()
-    watch.check()
+    yield from open_table(browser, base_url, permissions=["clipboard-read", "clipboard-write"])
 
 
 def play_hand(page, how="first"):

@@ -28,19 +28,20 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, last_n, obs, phase, start, wait_turn  # noqa: F401
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco import api  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
 SESSION, SETTINGS, STATS, BACKUP = "truco:session", "truco:settings", "truco:stats", "truco:backup"
 
 # The resume scenarios (seeded). In the first, the human wins the first round, covers a
 # card in the second, and the bot answers with a truco: reloaded there, it is both "after a
 # covered card" and "during a pending raise" (found by searching seeds with truco.api).
 COVER_RAISE = ({"mode": "1x1", "level": "dificil", "series": 1, "timer": 30, "speed": "lento"},
-               {"seed": 5, "dealer": 1})
+               # The human's zap takes the first round; after a covered card the bot, sure
+               # of the last two rounds with the Copas, asks for truco (RULES.md §4, §5).
+               {"seed": 5, "dealer": 1, "hands": [["4c", "5h", "6s"], ["7h", "Kd", "Qd"]]})
 DEZ = ({"mode": "2x2", "level": "medio", "series": 3, "timer": 0, "speed": "normal"},
        {"seed": 17, "score": [10, 4], "dealer": 3})
 
@@ -60,34 +61,6 @@ def reload(page):
     page.reload()
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     expect(page.locator("#start-dialog")).to_be_visible()
-
-
-def start(page, settings=None, scenario=None):
-    page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings or {}, scenario or {}])
-    wait_turn(page, None)
-
-
-def last_n(page):
-    return page.evaluate("window.__truco.observation ? window.__truco.observation.log.at(-1).n : -1")
-
-
-def wait_turn(page, before):
-    page.wait_for_function(
-        """(before) => {
-             const o = window.__truco.observation, app = document.getElementById('app');
-             if (!o || window.__truco.busy) return false;
-             if (before !== null && o.log.at(-1).n === before) return false;
-             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
-           }""",
-        arg=before, timeout=30_000)
-
-
-def obs(page):
-    return page.evaluate("window.__truco.observation")
-
-
-def phase(page):
-    return page.locator("#app").get_attribute("data-phase")
 
 
 def act(page):

@@ -18,12 +18,11 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import DIST, ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, wait_turn
 
 sys.path.insert(0, str(ROOT / "py"))
 import truco  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
 SNAPSHOT_ROUTE = "**/snapshot/engine.snapshot.gz"
 # A seeded 1 x 1 game against the strongest bot (its choices draw on its seeded RNG).
 SETTINGS = {"mode": "1x1", "level": "dificil"}
@@ -77,18 +76,6 @@ def assert_ready_without_error(loaded: Loaded) -> None:
     expect(page.locator("#engine-badge")).to_have_text(f"motor {truco.__version__}")
     assert page.evaluate("window.__engine.version") == truco.__version__
     assert page.evaluate("window.__engine.call('echo', {ok: [1, 'ç']})") == {"ok": [1, "ç"]}
-
-
-def wait_turn(page, before):
-    """Wait until the human may act (or the match is over) after the event `before`."""
-    page.wait_for_function(
-        """(before) => {
-             const o = window.__truco.observation, app = document.getElementById('app');
-             if (!o || window.__truco.busy) return false;
-             if (before !== null && o.log.at(-1).n === before) return false;
-             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
-           }""",
-        arg=before, timeout=60_000)
 
 
 def play_hands(page, hands=1, limit=80) -> list[dict]:

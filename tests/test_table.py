@@ -14,47 +14,17 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, drag_to, last_n, obs, phase, start, until, wait_turn  # noqa: F401
+from conftest import (ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, ROOT, ConsoleWatch, act, drag_to,  # noqa: F401
+                      last_n, obs, open_table, phase, start, until, wait_turn)
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco.cards import card_name  # noqa: E402
 from truco.game import deal_for  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
-
-# Records every message the worker sends the page, minus the opaque save blob.
-RECORD_WORKER_MESSAGES = """
-(() => {
-  window.__workerMessages = [];
-  const add = Worker.prototype.addEventListener;
-  Worker.prototype.addEventListener = function (type, fn, opts) {
-    if (type !== "message") return add.call(this, type, fn, opts);
-    return add.call(this, type, (ev) => {
-      const data = ev.data && typeof ev.data === "object" ? { ...ev.data } : ev.data;
-      if (data && data.result && typeof data.result === "object" && "save" in data.result) {
-        data.result = { ...data.result, save: "<opaque>" };
-      }
-      window.__workerMessages.push(JSON.stringify(data));
-      return fn.call(this, ev);
-    }, opts);
-  };
-})();
-"""
-
 
 @pytest.fixture(scope="module")
 def table(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    context.add_init_script(RECORD_WORKER_MESSAGES)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.console_watch = watch
-    yield page
-    context.close()
-    watch.check()
+    yield from open_table(browser, base_url, record_worker=True)
 
 
 def hidden_cards(o, seed):
@@ -84,7 +54,10 @@ def assert_no_leak(page, o, seed):
         # log before the current deal names cards played face up in an earlier hand.
         m_hidden = hidden_cards(m_obs, seed)
         last_deal = max(i for i, e in enumerate(m_obs["log"]) if e["type"] == "deal")
-        current = {**m_obs, "log": m_obs["log"][last_deal:], "rules": None, "manilhas": None}
+        # `history` holds earlier hands, where only cards played face up are named.
+        assert all(set(e) <= {"type", "seat", "card"} if "card" in e else True for e in m_obs.get("history", []))
+        assert all(e["type"] == "play" for e in m_obs.get("history", []) if "card" in e)
+        current = {**m_obs, "log": m_obs["log"][last_deal:], "history": None, "rules": None, "manilhas": None}
         dumped = json.dumps(current, ensure_ascii=False)
         for c in m_hidden:
             assert f'"{c}"' not in dumped and card_name(c) not in dumped, f"hidden card {c} in a worker message"

@@ -16,28 +16,18 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, act, last_n, obs, phase, start, wait_turn
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, open_table, act, last_n, obs, phase, start, wait_turn
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco.rules import PRESETS  # noqa: E402
 
-READY = "#app[data-engine-state=ready]"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
 def table(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.console_watch = watch
-    yield page
-    context.close()
-    watch.check()
+    yield from open_table(browser, base_url, viewport=DESKTOP)
 
 
 def play_hand_out(page, limit=60):
