@@ -170,6 +170,40 @@ def test_no_lesson_text_is_the_portuguese_copied(portuguese_lessons, lang):
     assert not copied, f"site/tutorial/{lang}/: Portuguese texts copied:\n  " + "\n  ".join(copied)
 
 
+LIST_ITEM = re.compile(r"^(- |\d+\. )")
+
+
+def body_shape(body: str) -> list[str]:
+    """A lesson body's outline: each block's kind (paragraph, heading, list with its number of
+    items) and each card block with its cards; captions and words left out."""
+    shape = []
+    for block in (b.strip() for b in body.split("\n\n")):
+        if not block:
+            continue
+        first = block.splitlines()[0]
+        card_block = lessons.BLOCK.match(first)
+        if card_block:
+            shape.append(f"{{{card_block.group(1)} {(card_block.group(2) or '').strip()}}}")
+        elif first.startswith("## "):
+            shape.append("heading")
+        elif LIST_ITEM.match(first):
+            items = sum(1 for line in block.splitlines() if LIST_ITEM.match(line))
+            shape.append(f"list of {items}")
+        else:
+            shape.append("paragraph")
+    return shape
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_lesson_translations_follow_the_portuguese_text(portuguese_lessons, lang):
+    """The same paragraphs, lists and headings in the same order, and the same card pictures:
+    a paragraph added in Portuguese must be added in every language."""
+    for lesson in portuguese_lessons:
+        pt = body_shape(lessons.parse_file(lessons.LESSONS_DIR / lesson["file"])[1])
+        tr = body_shape(lessons.parse_file(lessons.translation_file(lesson, lang))[1])
+        assert tr == pt, f"site/tutorial/{lang}/{lesson['file']}: {tr} but the Portuguese lesson has {pt}"
+
+
 # --- the built pages ----------------------------------------------------------------------
 
 class PageTexts(HTMLParser):
