@@ -590,3 +590,25 @@ def test_export_then_import_into_a_fresh_browser_and_two_tabs(browser, base_url,
         two.console_watch.check()
     finally:
         context.close()
+
+
+def test_bad_settings_in_the_address_are_told_and_never_saved(browser, base_url):
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = open_page(context, "/?fast=1&mode=4x4&level=dificil&timer=7")
+        expect(page.locator("#start-notes")).to_contain_text("opções inválidas")
+        expect(page.locator("#start-notes")).to_contain_text("mode")
+        form = page.locator("#start-form")
+        assert form.locator("input[name=level][value=dificil]").is_checked(), "the good ones are used"
+        assert form.locator("input[name=mode][value='2x2']").is_checked(), "the bad mode takes the default"
+        page.get_by_role("button", name="Começar").click()
+        wait_turn(page, None)
+        saved = stored(page, "truco:settings")
+        saved = saved.get("data", saved)
+        assert saved["mode"] == "2x2" and saved["timer"] != 7 and saved["level"] == "dificil"
+        page.goto("/?fast=1")  # the next visit, from a plain address
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert "inválid" not in page.locator("#start-notes").inner_text(), "nothing bad was saved"
+        page.console_watch.check()
+    finally:
+        context.close()

@@ -5,6 +5,7 @@ import { applyDeckColours } from "./cards.js";
 import { client, startEngine } from "./engine_boot.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
+import { checkSettings } from "./saved_data.js";
 import { InputManager } from "./input_manager.js";
 import { PartnerTalk } from "./partner_talk.js";
 import { StorageManager } from "./storage.js";
@@ -232,7 +233,13 @@ function startTable() {
     pause.setAttribute("aria-pressed", String(manager.paused));
     pause.textContent = t(manager.paused ? "menu.resume" : "menu.pause");
   };
-  const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...opts.settings };
+  // Settings from the address are checked like saved ones: a bad value is told and not used
+  // (it would otherwise be saved, and reported as bad saved data on the next visit).
+  const fromUrl = checkSettings(opts.settings, { presets: dialogs.presets() });
+  const badUrl = new Set(fromUrl.errors.map((e) => e.split(":")[0]));
+  const urlSettings = Object.fromEntries(Object.keys(opts.settings).filter((k) => !badUrl.has(k)).map((k) => [k, fromUrl.value[k]]));
+  if (badUrl.size) dialogs.notice(t("error.url_settings", { fields: fromUrl.errors.join(", ") }));
+  const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...urlSettings };
   manager.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
   manager.settings = settings;
   applyDeckColours(settings);
