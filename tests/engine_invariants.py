@@ -76,8 +76,18 @@ def check_observation(game, seat: int) -> dict:
     log = obs["log"]
     last_deal = max(i for i, e in enumerate(log) if e["type"] == "deal")
     current["log"] = log[last_deal:]
+    current["history"] = None  # earlier hands: checked below against what was played then
     leaked = hidden & _cards_named(current)  # also proves it JSON-safe
     assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)}: {obs}"
+    # The history of earlier hands names only cards that were played face up in them.
+    deals = [i for i, e in enumerate(game.log) if e["type"] == "deal"]
+    earlier = game.log[:deals[-1]] if deals else []
+    face_up_then = {(e["seat"], e["card"]) for e in earlier if e["type"] == "play"}
+    for e in obs.get("history", []):
+        if e["type"] == "play":
+            assert (e["seat"], e["card"]) in face_up_then, f"history names a card not played face up: {e}"
+        else:
+            assert not _cards_named(e), f"history names a card outside a face-up play: {e}"
     for e in log:
         if e["type"] == "cover" and e["seat"] != seat:
             assert e["card"] is None, f"a covered card is revealed to seat {seat}: {e}"

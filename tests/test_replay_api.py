@@ -47,7 +47,9 @@ def hidden_now(obs, seed):
 
 
 def text_without_rules(step):
-    o = {k: v for k, v in step["obs"].items() if k != "manilhas"}  # manilhas name cards of the rules
+    # manilhas name cards of the rules; history names the cards played face up in earlier
+    # hands (checked by the engine's invariants), which may be dealt again now.
+    o = {k: v for k, v in step["obs"].items() if k not in ("manilhas", "history")}
     return json.dumps({"obs": o, "events": step["events"]})
 
 
