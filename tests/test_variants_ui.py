@@ -217,6 +217,18 @@ def test_paulista_2x2_vira_manilhas_and_mao_de_onze(table):
     # 4c and 4h, the two strongest manilhas, win two rounds: 11 + 3 closes the game.
     assert final["winner"] == 0 and final["score"][0] == 14
     expect(page.locator("#end-title")).to_have_text(re.compile("Vitória"))
+    # The replay names the hand as Paulista does: mão de onze, never mão de dez.
+    page.locator("#end-replay").click()
+    dialog = page.locator("#replay-dialog")
+    expect(dialog).to_be_visible()
+    seen = []
+    for _ in range(40):
+        seen.append(dialog.inner_text())
+        page.keyboard.press("ArrowRight")
+    text = "\n".join(seen)
+    assert "mão de onze" in text.lower() and "mão de dez" not in text.lower(), text[-800:]
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
     page.locator("#to-menu").click()
     page.console_watch.check()
 

@@ -4,12 +4,14 @@
 
 import { cardName } from "./cards.js";
 import { t } from "./i18n.js";
-import { callName, seatName } from "./table_view.js";
+import { callName, maoDeXParams, seatName } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** The sentences for some events of the log: [{text, kind, seat}]. */
-export function eventLines(events, { seat, players }) {
+export function eventLines(events, { seat, players, rules = null }) {
+  // "mão de dez" in Mineiro is "mão de onze" in Paulista: the rules name it.
+  const x = rules ? maoDeXParams(rules) : { x: t("marcador.x.10") };
   const name = (s) => (s === seat ? t("review.you") : seatName(s, seat, players)); // "você" mid-sentence
   const us = seat % 2;
   const out = [];
@@ -18,7 +20,7 @@ export function eventLines(events, { seat, players }) {
     switch (e.type) {
       case "deal":
         add("deal", t("review.deal", { n: e.hand_number, dealer: name(e.dealer), mao: name(e.mao) }));
-        if (e.kind !== "normal") add("deal", t(`review.kind.${e.kind}`));
+        if (e.kind !== "normal") add("deal", t(`review.kind.${e.kind}`, x));
         break;
       case "signal":
         add("signal", t("review.signal", { name: name(e.seat), signal: signalName(e.signal) }), e.seat);
@@ -36,11 +38,11 @@ export function eventLines(events, { seat, players }) {
         break;
       case "accept":
         add("answer", e.mao_de_dez
-          ? t("review.dez_play", { name: name(e.seat), value: e.value })
+          ? t("review.dez_play", { ...x, name: name(e.seat), value: e.value })
           : t("review.accept", { name: name(e.seat), value: e.value }), e.seat);
         break;
       case "run":
-        add("answer", t(e.mao_de_dez ? "review.dez_run" : "review.run", { name: name(e.seat) }), e.seat);
+        add("answer", t(e.mao_de_dez ? "review.dez_run" : "review.run", { ...x, name: name(e.seat) }), e.seat);
         break;
       case "exchange":
         add("play", t("review.exchange", { name: name(e.seat) }), e.seat);
@@ -66,7 +68,7 @@ export function eventLines(events, { seat, players }) {
         }
         break;
       case "hand":
-        add("hand", handWhy(e, us));
+        add("hand", handWhy(e, us, x));
         break;
       case "game":
         add("hand", t(e.winner === us ? "review.game.us" : "review.game.them", { n: e.game_number }));
@@ -82,10 +84,10 @@ export function eventLines(events, { seat, players }) {
 }
 
 /** Why the hand was won, in one sentence (RULES.md §3 for rounds, §5 for running). */
-export function handWhy(e, us) {
+export function handWhy(e, us, x = {}) {
   if (e.winner === null) return t("review.why.void");
   const side = e.winner === us ? "us" : "them";
-  if (e.reason === "run" || e.reason === "dez_run") return t(`review.why.${e.reason}.${side}`, { points: e.points });
+  if (e.reason === "run" || e.reason === "dez_run") return t(`review.why.${e.reason}.${side}`, { ...x, points: e.points });
   const rounds = e.rounds || [];
   const won = rounds.map((r, i) => (r === e.winner ? t(`ord.${i + 1}`) : null)).filter(Boolean);
   const ties = rounds.filter((r) => r === "tie").length;
@@ -154,7 +156,7 @@ export class HandReview {
     $("review-title").textContent = t("review.title", { n: deal?.hand_number ?? "" });
     this.list.replaceChildren();
     const mine = deal ? this.dealt.get(deal.hand_number) : null;
-    const lines = eventLines(events, { seat: obs.seat, players: obs.players });
+    const lines = eventLines(events, { seat: obs.seat, players: obs.players, rules: obs.rules });
     if (mine) lines.splice(1, 0, { kind: "deal", text: t("review.your_cards", { cards: mine.map(cardName).join(", ") }), seat: obs.seat });
     for (const line of lines) {
       const li = document.createElement("li");

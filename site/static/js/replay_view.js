@@ -85,7 +85,7 @@ export class ReplayView {
     this.i = Math.max(0, Math.min(this.steps.length - 1, i));
     const step = this.steps[this.i];
     const obs = { ...step.obs, rules: this.rules, options: this.options, log: step.events };
-    const lines = eventLines(step.events, { seat: obs.seat, players: obs.players });
+    const lines = eventLines(step.events, { seat: obs.seat, players: obs.players, rules: obs.rules });
     const says = {}; // what the bots said, in their speech bubbles (as at the table)
     for (const e of step.events) {
       if (e.seat === obs.seat) continue;
