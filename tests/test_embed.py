@@ -8,34 +8,14 @@ from __future__ import annotations
 import fnmatch
 import http.server
 import threading
-import time
 import tomllib
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, until
 
-
-def until(page, js, arg=None, timeout=30_000):
-    """Wait until `js` (an expression, or a function of `arg`) is truthy. Polls with evaluate:
-    the pages are served with their Content-Security-Policy, which forbids the eval that
-    wait_for_function relies on."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        try:
-            value = page.evaluate(js, arg)
-        except PlaywrightError as exc:  # a navigation in between: try again
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
-        time.sleep(0.05)
 
 HOST_PAGE = """<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Regras do truco</title><link rel="icon" href="data:,"></head>

@@ -12,37 +12,16 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch
+from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, until
 
 sys.path.insert(0, str(ROOT))
 import lessons  # noqa: E402
 
 from truco import api  # noqa: E402
-
-
-def until(page, js, arg=None, timeout=30_000):
-    """Wait until `js` (an expression, or a function of `arg`) is truthy. Polls with evaluate:
-    the pages are served with their Content-Security-Policy, which forbids the eval that
-    wait_for_function relies on."""
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        try:
-            value = page.evaluate(js, arg)
-        except PlaywrightError as exc:  # a navigation in between: try again
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
-        time.sleep(0.05)
 
 
 STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
