@@ -11,7 +11,10 @@ Where two matching rules set the same header, the later one wins (as in ``netlif
 tests/test_pwa.py checks that no path of dist/ is given one header by two rules, so the
 order never matters. A ``Content-Type`` from the rules replaces the guessed one. When no
 rule sets ``Cache-Control``, Netlify's default (revalidate every time) is sent. As on
-Netlify, ``/name`` serves ``name.html`` (pretty URLs).
+Netlify, ``/name`` serves ``name.html`` (pretty URLs), and revalidation goes by ``ETag``
+(``If-None-Match``), never by ``Last-Modified``: that is to the second, and would call a file
+of a deploy made within the same second as the previous one "not modified" (the browser's
+service-worker update check would then keep the old sw.js).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import re
+import stat
 import sys
 import threading
 import tomllib
@@ -120,7 +125,45 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             guessed += "; charset=utf-8"
         return guessed
 
+    _etag: str | None = None
+
+    def _file_for(self, fs_path: str) -> os.stat_result | None:
+        """The stat of the file a request path is served from (a folder's index.html)."""
+        if os.path.isdir(fs_path):
+            fs_path = os.path.join(fs_path, "index.html")
+        try:
+            st = os.stat(fs_path)
+        except OSError:
+            return None
+        return st if stat.S_ISREG(st.st_mode) else None
+
+    def send_head(self):
+        # A validator that changes with the file itself: inode (a deploy that swaps the
+        # folder), mtime in nanoseconds and size.
+        self._etag = None
+        st = self._file_for(self.translate_path(self.path))
+        if "If-Modified-Since" in self.headers:
+            del self.headers["If-Modified-Since"]
+        if st is not None:
+            self._etag = f'"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"'
+            asked = [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]
+            if self._etag in asked or "*" in asked:
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        return super().send_head()
+
+    def send_response(self, code, message=None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() != "last-modified":
+            super().send_header(keyword, value)
+
     def end_headers(self) -> None:
+        if self._etag and getattr(self, "_status", None) in (200, 304):
+            self.send_header("ETag", self._etag)
         custom = headers_for(self._request_path(), self.rules)
         for name, value in custom.items():
             if name.lower() != "content-type":  # sent by send_head, from guess_type
