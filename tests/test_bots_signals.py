@@ -183,3 +183,13 @@ def test_no_signal_after_the_first_card_or_without_seeing_the_hand():
     g.apply("play Jh")
     obs = g.observation(2)
     assert not obs["may_signal"] and signal_to_send(obs) is None
+
+
+def test_no_signal_in_a_mao_de_dez_where_the_partner_sees_the_cards():
+    """§6: in a mão de dez the partners see each other's cards, so a manilha needs no
+    signal (one that an opponent might catch); the other team, which sees nothing of its
+    partner's hand, still signals its manilha."""
+    hands = [["7h", "6c", "Qh"], ["Ac", "Jd", "5h"], ["4c", "As", "Jh"], ["7d", "Qc", "Ks"]]
+    g = truco.new_game(players=4, seed=1, hands=hands, dealer=0, sinais=True, score=[10, 4])
+    assert g.observation(0)["visible_hands"] == [{"seat": 2, "cards": ["4c", "As", "Jh"]}]
+    assert [signal_to_send(g.observation(s)) for s in range(4)] == [None, None, None, "pica-fumo"]

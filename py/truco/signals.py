@@ -56,15 +56,20 @@ def signal_to_send(observation: dict) -> str | None:
       the pair.
 
     Only before the seat's first card (``may_signal``), and never blind: a seat that has
-    not seen its cards has nothing honest to say.
+    not seen its cards has nothing honest to say. Never when the partner already sees
+    this seat's cards (the mão de dez, RULES.md §6): a signal would tell the partner
+    nothing and could only be caught.
     """
     if not observation.get("may_signal") or observation.get("blind") or not observation.get("hand"):
+        return None
+    seat = observation["seat"]
+    if any(v["seat"] % 2 == seat % 2 for v in observation.get("visible_hands") or []):
         return None
     name = signal_for(observation)
     if name in MANILHA_SIGNALS:
         return name
     pending = observation.get("pending")
-    seat, to_move = observation["seat"], observation.get("to_move")
+    to_move = observation.get("to_move")
     if (pending and pending["asker"] % 2 != seat % 2
             and to_move is not None and to_move != seat and to_move % 2 == seat % 2):
         return name
