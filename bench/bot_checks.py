@@ -44,23 +44,31 @@ def _seeing_sampler(k, rng, count):
     return [[list(h) for h in deal] for _ in range(8)]
 
 
+def _positions(b: str, seed: str):
+    """Both mirrored games of ``seed``, difícil against ``b``: yields (game, team of
+    difícil, levels, seat to move, its observation) before each move; the caller applies
+    the move."""
+    for mirror in (0, 1):
+        levels = ["dificil" if s % 2 == mirror else b for s in range(4)]
+        game = new_game("mineiro", players=4, seed=seed)
+        while game.to_move is not None:
+            seat = game.to_move
+            yield game, mirror, levels, seat, game.observation(seat)
+
+
 def _ceiling_pair(args: tuple[str, int]) -> int:
     b, i = args
     bot_player.sample_worlds = _seeing_sampler
     wins = 0
-    for mirror in (0, 1):
-        levels = ["dificil" if s % 2 == mirror else b for s in range(4)]
-        game = new_game("mineiro", players=4, seed=f"ceiling:{i}")
-        while game.to_move is not None:
-            seat = game.to_move
-            obs = game.observation(seat)
-            if seat % 2 == mirror:
-                strength = strength_table(manilhas_of(obs))
-                _TRUE_DEAL["deal"] = [[strength[c] for c in cards] for cards in game.hand["hands"]]
-            bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
-            game.apply(bot.choose(obs), seat=seat)
-            _TRUE_DEAL.pop("deal", None)
-        wins += game.winner == mirror
+    for game, mirror, levels, seat, obs in _positions(b, f"ceiling:{i}"):
+        if seat % 2 == mirror:
+            strength = strength_table(manilhas_of(obs))
+            _TRUE_DEAL["deal"] = [[strength[c] for c in cards] for cards in game.hand["hands"]]
+        bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
+        game.apply(bot.choose(obs), seat=seat)
+        _TRUE_DEAL.pop("deal", None)
+        if game.to_move is None:
+            wins += game.winner == mirror
     return wins
 
 
@@ -82,30 +90,25 @@ def _counterfactual_pair(args: tuple[str, str, int]) -> list[tuple[bool, int, fl
     """(difícil's choice was the first option?, round, points with option 1, with option 2)."""
     mode, b, i = args
     rows = []
-    for mirror in (0, 1):
-        levels = ["dificil" if s % 2 == mirror else b for s in range(4)]
-        game = new_game("mineiro", players=4, seed=f"{mode}:{i}")
-        while game.to_move is not None:
-            seat = game.to_move
-            obs = game.observation(seat)
-            action = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(obs)
-            options = None
-            if seat % 2 == mirror and max(obs["score"]) <= 6:
-                if mode == "raises" and "raise" in obs["legal_actions"] and obs["hand_value"] == 2:
-                    quiet = dict(obs, legal_actions=[a for a in obs["legal_actions"] if a != "raise"])
-                    card = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(quiet)
-                    options = ("raise", card)
-                elif mode == "answers" and obs.get("pending") and obs["pending"]["value"] == 4:
-                    options = ("accept", "run")
-            if options:
-                pts = []
-                for option in options:
-                    total = sum(_hand_points(Game.from_json(game.to_json()), option, seat, levels, mirror, salt)
-                                for salt in range(2))
-                    pts.append(total / 2)
-                rnd = len([e for e in obs["log"] if e["type"] == "round"])
-                rows.append((action == options[0], rnd, pts[0], pts[1]))
-            game.apply(action, seat=seat)
+    for game, mirror, levels, seat, obs in _positions(b, f"{mode}:{i}"):
+        action = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(obs)
+        options = None
+        if seat % 2 == mirror and max(obs["score"]) <= 6:
+            if mode == "raises" and "raise" in obs["legal_actions"] and obs["hand_value"] == 2:
+                quiet = dict(obs, legal_actions=[a for a in obs["legal_actions"] if a != "raise"])
+                card = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(quiet)
+                options = ("raise", card)
+            elif mode == "answers" and obs.get("pending") and obs["pending"]["value"] == 4:
+                options = ("accept", "run")
+        if options:
+            pts = []
+            for option in options:
+                total = sum(_hand_points(Game.from_json(game.to_json()), option, seat, levels, mirror, salt)
+                            for salt in range(2))
+                pts.append(total / 2)
+            rnd = len([e for e in obs["log"] if e["type"] == "round"])
+            rows.append((action == options[0], rnd, pts[0], pts[1]))
+        game.apply(action, seat=seat)
     return rows
 
 
