@@ -198,12 +198,14 @@ def test_receiving_the_partners_signal(table):
 
 
 def test_a_caught_signal_is_told_after_the_hand(table):
-    # Seed 1: Zé catches the human's signal (the engine draws it from the game's seed).
+    # Seed 1: Zé catches the human's signal (the engine draws it from the game's seed). A
+    # mão de dez of the human's pair: the partner, who sees the human's cards, signals
+    # nothing (RULES.md §6; py/truco/signals.py signal_to_send).
     start(table, {"mode": "2x2", "sinais": True, "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
     table.locator("#signal-toggle").click()
     table.locator('#signal-menu button[data-signal="nada"]').click()
     table.wait_for_function("() => !window.__truco.observation.may_signal")
-    assert obs(table)["signals"] == [{"seat": 2, "signal": "zap"}, {"seat": 0, "signal": "nada"}]
+    assert obs(table)["signals"] == [{"seat": 0, "signal": "nada"}]
     expect(table.locator("#app")).not_to_contain_text("viram")  # not during the hand
     before = last_n(table)
     table.get_by_role("button", name="Correr").click()
@@ -211,9 +213,10 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     extra = table.locator("#banner .banner-extra")
     expect(extra).to_have_text("Eles viram seu sinal! Zé viu: Nada.")
     expect(table.locator("#live")).to_contain_text("Eles viram seu sinal!")
-    # Seed 12: the human catches Tonho's signal, and Tonho catches both of ours (the catch
-    # draws come from the seed alone). Dito holds the Espadilha: a bot keeps a weak hand
-    # quiet (py/truco/signals.py signal_to_send) but signals a manilha at once.
+    # Seed 12: the human catches Tonho's signal, and Tonho catches the human's (the catch
+    # draws come from the seed alone). Tonho, whose pair is not at 10, signals his manilha
+    # at once; Dito holds the Espadilha but, in his pair's mão de dez, says nothing: the
+    # human already sees his cards.
     hands = [["Ah", "Js", "Qc"], ["2d", "Jh", "7d"], ["Jc", "7s", "As"], ["Kd", "5s", "3c"]]
     start(table, {"mode": "2x2", "sinais": True, "humano_decide": True},
           {"seed": 12, "score": [10, 4], "dealer": 0, "hands": hands})
@@ -229,8 +232,8 @@ def test_a_caught_signal_is_told_after_the_hand(table):
     table.get_by_role("button", name="Correr").click()
     wait_turn(table, before)
     expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: Pica-fumo.")
-    expect(extra).to_contain_text("Eles viram o sinal de Dito! Tonho viu: Espadilha.")
     expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: Nada.")
+    expect(extra).not_to_contain_text("Dito")
 
 
 def test_nothing_hidden_reaches_the_page(table):
