@@ -91,11 +91,14 @@ def test_replay_steps_are_what_the_human_saw_and_end_hands_on_the_table(players,
         assert s["obs"]["score"] == hand_event["score"]
         assert [r["result"] for r in s["obs"]["rounds"] if r["result"] is not None] == hand_event["rounds"]
         assert s["obs"]["to_move"] is None and s["obs"]["legal_actions"] == []
-    # The human's own hand is shown at every step, as dealt (minus what was played).
+    # The human's own hand is shown at every step, as dealt (minus what was played), but in
+    # a mão de ferro in the dark, where nobody sees their own cards (RULES.md §6).
     deal_steps = [s for s in steps if s["events"] and s["events"][0]["type"] == "deal"]
     for s in deal_steps:
         o = s["obs"]
-        assert o["hand"] == deal_for(44, o["hand_number"] - 1, players)[0]
+        dealt = deal_for(44, o["hand_number"] - 1, players)[0]
+        assert o["hand"] == ([] if o["blind"] else dealt)
+        assert o["hand_sizes"][0] == 3
     assert final["observation"]["winner"] is not None
 
 
