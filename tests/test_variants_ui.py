@@ -271,3 +271,31 @@ def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser
     expect(section).to_contain_text("4 de espadas (manilha)")
     context.close()
     watch.check()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
+def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, base_url, size):
+    """Sinais in 3 x 3: both bot partners hold a manilha and signal it as the hand starts
+    (py/truco/signals.py); their gesture bubbles, the longest one included, stay apart and
+    hold their words."""
+    hands = [["5d", "6c", "Qh"], ["2d", "Jh", "5h"], ["4c", "6s", "Jd"],
+             ["Kd", "5s", "3c"], ["7h", "Js", "Qc"], ["Ks", "Qd", "2s"]]
+    pages = open_table(browser, base_url, viewport={"width": size[0], "height": size[1]})
+    page = next(pages)
+    try:
+        start(page, {"mode": "3x3", "sinais": True}, {"seed": 3, "dealer": 5, "hands": hands})
+        bubbles = [page.locator(f'.seat[data-seat="{s}"] .bubble') for s in (2, 4)]
+        for bubble in bubbles:
+            expect(bubble).to_be_visible()
+        expect(bubbles[1]).to_have_text("levanta as sobrancelhas")  # the 7 de copas
+        boxes = [b.bounding_box() for b in bubbles]
+        a, b = sorted(boxes, key=lambda box: box["x"])
+        apart = (a["x"] + a["width"] <= b["x"] or a["y"] + a["height"] <= b["y"]
+                 or b["y"] + b["height"] <= a["y"])
+        assert apart, boxes
+        for bubble in bubbles:  # no word runs out of its bubble
+            assert bubble.evaluate("(el) => el.scrollWidth <= el.clientWidth"), bubble.inner_text()
+        for box in boxes:
+            assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], boxes
+    finally:
+        next(pages, None)  # closes the page and checks its console
