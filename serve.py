@@ -126,6 +126,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return guessed
 
     _etag: str | None = None
+    _status: int | None = None
 
     def _file_for(self, fs_path: str) -> os.stat_result | None:
         """The stat of the file a request path is served from (a folder's index.html)."""
@@ -162,7 +163,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().send_header(keyword, value)
 
     def end_headers(self) -> None:
-        if self._etag and getattr(self, "_status", None) in (200, 304):
+        if self._etag and self._status in (200, 304):
             self.send_header("ETag", self._etag)
         custom = headers_for(self._request_path(), self.rules)
         for name, value in custom.items():

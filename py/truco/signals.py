@@ -36,7 +36,6 @@ def meaning(signal: str, manilhas: list[str]) -> list[str]:
     return []
 
 
-
 def signal_to_send(observation: dict) -> str | None:
     """What a bot tells its partner now, or ``None`` to keep quiet (issue 12): the one
     policy of the table's bots (``api._bots_signal``) and of the arena.

@@ -585,4 +585,3 @@ class HeuristicBot:
                 if S[c] < best:
                     return c, True, cover[0][3]
         return chosen
-

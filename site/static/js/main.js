@@ -236,7 +236,7 @@ function startTable() {
   // Settings from the address are checked like saved ones: a bad value is told and not used
   // (it would otherwise be saved, and reported as bad saved data on the next visit).
   const fromUrl = checkSettings(opts.settings, { presets: dialogs.presets() });
-  const badUrl = new Set(fromUrl.errors.map((e) => e.split(":")[0]));
+  const badUrl = new Set(fromUrl.bad);
   const urlSettings = Object.fromEntries(Object.keys(opts.settings).filter((k) => !badUrl.has(k)).map((k) => [k, fromUrl.value[k]]));
   if (badUrl.size) dialogs.notice(t("error.url_settings", { fields: fromUrl.errors.join(", ") }));
   const settings = { ...DEFAULT_SETTINGS, ...(manager.storedSettings() ?? {}), ...urlSettings };

@@ -63,22 +63,28 @@ export const CHOICES = Object.freeze({
 
 // ------------------------------------------------------------------- settings
 /**
- * Settings with every field checked. Returns {value, errors}: `value` is always usable
- * (a bad or missing field takes its default), `errors` names the bad fields.
+ * Settings with every field checked. Returns {value, errors, bad}: `value` is always usable
+ * (a bad or missing field takes its default), `errors` describes the bad fields and `bad`
+ * lists their names.
  */
 export function checkSettings(data, { presets = null } = {}) {
   const value = { ...DEFAULT_SETTINGS };
   const errors = [];
-  if (!data || typeof data !== "object" || Array.isArray(data)) return { value, errors: ["settings are not an object"] };
+  const bad = []; // the names of the refused settings
+  if (!data || typeof data !== "object" || Array.isArray(data)) return { value, errors: ["settings are not an object"], bad };
   for (const [name, choices] of Object.entries(CHOICES)) {
     if (!(name in data)) continue;
     const v = data[name];
     const allowed = choices ?? presets;
     const ok = allowed ? allowed.includes(v) : typeof v === "string" && /^[a-z0-9_]{1,24}$/.test(v);
-    if (ok) value[name] = v;
-    else errors.push(`${name}: ${JSON.stringify(v)?.slice(0, 40)}`);
+    if (ok) {
+      value[name] = v;
+    } else {
+      bad.push(name);
+      errors.push(`${name}: ${JSON.stringify(v)?.slice(0, 40)}`);
+    }
   }
-  return { value, errors };
+  return { value, errors, bad };
 }
 
 // -------------------------------------------------------------------- session
