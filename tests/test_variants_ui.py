@@ -276,8 +276,8 @@ def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, base_url, size):
     """Sinais in 3 x 3: both bot partners hold a manilha and signal it as the hand starts
-    (py/truco/signals.py); their gesture bubbles, the longest one included, stay apart and
-    hold their words."""
+    (py/truco/signals.py) while Zé, across, speaks; the three bubbles of the top row, the
+    longest gesture included, stay apart and hold their words."""
     hands = [["5d", "6c", "Qh"], ["2d", "Jh", "5h"], ["4c", "6s", "Jd"],
              ["Kd", "5s", "3c"], ["7h", "Js", "Qc"], ["Ks", "Qd", "2s"]]
     pages = open_table(browser, base_url, viewport={"width": size[0], "height": size[1]})
@@ -288,11 +288,15 @@ def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, ba
         for bubble in bubbles:
             expect(bubble).to_be_visible()
         expect(bubbles[1]).to_have_text("levanta as sobrancelhas")  # the 7 de copas
+        # Zé (seat 3, across) speaks at the same time, as a bot deciding a mão de dez does
+        ze = page.locator('.seat[data-seat="3"] .bubble')
+        ze.evaluate("(el) => { el.textContent = 'Vamos jogar!'; el.hidden = false; }")
+        bubbles.append(ze)
+        page.wait_for_timeout(250)  # the bubbles' pop-in animation
         boxes = [b.bounding_box() for b in bubbles]
-        a, b = sorted(boxes, key=lambda box: box["x"])
-        apart = (a["x"] + a["width"] <= b["x"] or a["y"] + a["height"] <= b["y"]
-                 or b["y"] + b["height"] <= a["y"])
-        assert apart, boxes
+        for i, box in enumerate(boxes):
+            for other in boxes[i + 1:]:
+                assert not boxes_overlap(box, other), boxes
         for bubble in bubbles:  # no word runs out of its bubble
             assert bubble.evaluate("(el) => el.scrollWidth <= el.clientWidth"), bubble.inner_text()
         for box in boxes:
