@@ -454,4 +454,24 @@ def test_bets_of_a_team_that_covers_like_a_random_player_say_little():
     from truco.bots.player import noise_of
 
     assert noise_of(TeamStats(cards=20, covers=5)) == 1.0
-    assert noise_of(TeamStats(cards=20, covers=0)) < 0.3
+    assert noise_of(TeamStats(cards=20, covers=0, follows=4)) < 0.3
+
+
+def test_a_team_that_acts_at_random_is_recognised_within_a_few_hands():
+    """What a button-presser shows (wasted high cards, covered cards, raises back, bets
+    seen weak at the end of the hand) makes difícil stop reading its raises as strength;
+    a team that keeps its low cards and answers on its cards is not taken for one."""
+    from truco.bots.opponents import RANDOM_PRIOR, TeamStats
+    from truco.bots.player import noise_of
+
+    assert TeamStats().random_share() == pytest.approx(RANDOM_PRIOR)
+    # two hands of random play: 4 judged follows, 2 wasted; 2 covers; 1 raise back
+    # out of 2 answers; one raise seen made with a weak hand
+    rnd = TeamStats(follows=4, wastes=2, cards=10, covers=2, counters=1, accepts=1,
+                    bets_judged=1, bets_weak=1)
+    assert rnd.random_share() > 0.9
+    assert noise_of(rnd) > 0.9
+    # the same two hands played on the cards: low cards kept, no cover, honest answers
+    careful = TeamStats(follows=4, wastes=0, cards=10, covers=0, accepts=1, runs=1,
+                        bets_judged=1, bets_weak=0)
+    assert careful.random_share() < 0.05

@@ -139,7 +139,7 @@ def noise_of(stats) -> float:
     counters = _clamp((stats.counter_rate() - 0.22) / 0.25, 0.0, 1.0)
     weak = _clamp((stats.bluff_share() - 0.1) / 0.3, 0.0, 1.0)
     covers = _clamp((stats.cover_share() - 0.06) / 0.1, 0.0, 1.0)
-    return max(care, bluffy, counters, weak, covers)
+    return max(care, bluffy, counters, weak, covers, stats.random_share())
 
 
 PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
@@ -245,7 +245,8 @@ class HeuristicBot:
         self._coins = None
         if self.style.reads_table:
             weights = self._infer(k, worlds)
-            care = self.memory.teams[1 - k.team].carelessness()
+            them = self.memory.teams[1 - k.team]
+            care = max(them.carelessness(), them.random_share())
             if care > 0.05:
                 self._noise = [care if s % 2 != k.team else 0.0 for s in range(k.players)]
                 rnd = self.rng.random
