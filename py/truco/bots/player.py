@@ -153,9 +153,12 @@ class HeuristicBot:
     """The hand-win chance expected against a team that bets and plays at random."""
 
     shrink_base = 0.2
-    """Win chance taken off when trusted opponents have shown strength this hand: even
-    after the reweighting, sampled deals flattered us by 0.1 to 0.2 (measured against
-    médio's raises)."""
+    """Win chance taken off when opponents have shown strength this hand: even after the
+    reweighting, sampled deals flattered us by 0.1 to 0.2 (measured against médio's
+    raises). Scaled by the posterior that the bet was made on the cards at all, so a
+    bet that is likelier a bluff (a noisy team's, or one the cards shown since belie)
+    costs little: against ``random`` 2 x 2, +0.65 +- 0.61 and +1.10 +- 0.65 points on two
+    seeds of 2,000 mirrored games; against médio -0.65 +- 0.96 and -0.20 +- 1.04."""
 
     def __init__(self, style: Style, rng: random.Random) -> None:
         self._noise: list[float] | None = None
@@ -308,13 +311,12 @@ class HeuristicBot:
             else:
                 thr = th.accept_at
             events.append((i, s, thr, list(results)))
-        them = self.memory.teams[1 - k.team]
-        trust = 1.0 - noise_of(them)
-        self._shrink = (self.shrink_base * trust) if any(e[1] % 2 != k.team for e in events) else 0.0
+        self._shrink = 0.0
         if not events:
             return weights
         beat = self._beat(k)
         n = k.players
+        honest = 0.0  # how credible the likeliest honest reading of an opponent's bet is
         for pos, s, thr, res in events:
             later = [v for (p, v) in k.played.get(s, []) if p > pos]
             team = s % 2
@@ -325,9 +327,19 @@ class HeuristicBot:
                 stats = self.memory.teams[team]
                 noise = noise_of(stats)
                 floor = noise + (1.0 - noise) * _FLOOR
+            fits = 0.0
             for j, w in enumerate(worlds):
                 ps = perceived(w[s] + later, res, team, n, beat)
-                weights[j] *= floor + (1.0 - floor) * _sigmoid((ps - thr) / _TAU)
+                fit = _sigmoid((ps - thr) / _TAU)
+                fits += fit
+                weights[j] *= floor + (1.0 - floor) * fit
+            if team != k.team:
+                # posterior that this bet was made on the cards rather than regardless of
+                # them: low for a noisy team, and low when the cards it has shown since
+                # leave few hands it would have made it with
+                on_cards = (1.0 - floor) * fits / len(worlds)
+                honest = max(honest, on_cards / (on_cards + floor) if on_cards else 0.0)
+        self._shrink = self.shrink_base * honest
         return weights
 
     @staticmethod
