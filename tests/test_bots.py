@@ -475,3 +475,25 @@ def test_a_team_that_acts_at_random_is_recognised_within_a_few_hands():
     careful = TeamStats(follows=4, wastes=0, cards=10, covers=0, accepts=1, runs=1,
                         bets_judged=1, bets_weak=0)
     assert careful.random_share() < 0.05
+
+
+def test_a_truco_the_raisers_cards_belie_costs_less_than_a_credible_one():
+    """§5: a truco followed by a weak card leaves the asker few hands an honest truco is
+    made with, so difícil takes it for a likely bluff and discounts its chances less than
+    after a truco followed by a manilha (7 de copas)."""
+    from truco.bots.player import HeuristicBot
+
+    def margins(card: str) -> list[float]:
+        g = truco.new_game(seed=7, hands=[[card, "4h", "Qs"], ["2d", "Kd", "Jc"]], dealer=1)
+        g.apply("raise")   # seat 0 asks truco before any card
+        g.apply("accept")  # difícil's seat accepts
+        g.apply("play " + card)
+        out = []
+        for seed in range(6):
+            bot = bots.make("dificil", random.Random(seed))
+            bot.choose(g.observation(1))
+            out.append(bot._shrink)
+        return out
+
+    base = HeuristicBot.shrink_base
+    assert max(margins("5d")) < 0.3 * base < 0.5 * base < min(margins("7h"))
