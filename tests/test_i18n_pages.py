@@ -274,3 +274,47 @@ def test_the_language_switch_is_remembered(browser, base_url):
     page.console_watch.check()
 
 
+
+
+# The hand review told about the human: seat 0 deals, calls, folds, times out, wins a round
+# and catches a signal; seat 1 catches the human's. "You" is second person in Spanish and
+# English, and "você" takes "seu" in Portuguese: none of it may read as a third person.
+REVIEW_EVENTS = [
+    {"type": "deal", "hand_number": 1, "dealer": 0, "mao": 1, "kind": "normal"},
+    {"type": "raise", "seat": 0, "name": "truco", "value": 4},
+    {"type": "accept", "seat": 1, "value": 4},
+    {"type": "round", "round": 1, "result": 0, "seat": 0},
+    {"type": "timeout", "seat": 0},
+    {"type": "run", "seat": 0},
+    {"type": "signals_caught", "caught": [{"seat": 1, "signal": "zap", "caught_by": [0]},
+                                          {"seat": 0, "signal": "tres", "caught_by": [1]}]},
+    {"type": "deal", "hand_number": 2, "dealer": 1, "mao": 0, "kind": "normal"},
+]
+REVIEW_LINES = {
+    "pt-BR": ["Mão 1: você deu as cartas", "Você pediu Truco (vale 4).", "rodada: você ganhou.",
+              "Seu tempo acabou", "Você correu.", "Você pegou o sinal de", "pegou o seu sinal",
+              "Mão 2: Tonho deu as cartas, você é mão."],
+    "es": ["Mano 1: repartiste tú", "Cantaste Truco (vale 4).", "baza: la ganaste tú.",
+           "Se acabó tu tiempo", "Te fuiste.", "Viste la seña de", "vio tu seña",
+           "tú eres mano."],
+    "en": ["Hand 1: you dealt", "You called Truco (worth 4).", "round: you won it.",
+           "Your time ran out", "You folded.", "You caught", "caught your signal",
+           "dealt, you lead."],
+}
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "es", "en"])
+def test_the_hand_review_speaks_to_the_human_in_the_second_person(browser, base_url, lang):
+    context, page = new_page(browser, base_url)
+    path = {"pt-BR": "/", "es": "/es/", "en": "/en/"}[lang]
+    page.goto(path + "?fast=1")
+    lines = page.evaluate("""async (events) => {
+        const m = await import(new URL("static/js/hand_review.js", document.baseURI.replace(/(es|en)\\/[^/]*$/, "")).href);
+        return m.eventLines(events, { seat: 0, players: 2 }).map((l) => l.text);
+    }""", REVIEW_EVENTS)
+    context.close()
+    text = "\n".join(lines)
+    for want in REVIEW_LINES[lang]:
+        assert want in text, f"{want!r} not in the {lang} review:\n{text}"
+    for wrong in ("Tú cantó", "tú repartió", "Tú se fue", "ganó tú", "you leads", "you's", "de você"):
+        assert wrong not in text, f"{wrong!r} in the {lang} review:\n{text}"

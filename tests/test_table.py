@@ -197,6 +197,48 @@ def test_mao_de_dez_decision(table):
     assert table.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de dez (§6)"
 
 
+def test_the_hand_summary_gives_way_once_the_next_hand_is_under_way(table):
+    """The summary of a hand sits over the middle of the table: it stays while the human
+    is to lead the next hand (time to read it, "Ver a mão"), and goes as soon as another
+    seat has moved in the new hand, so it never hides the card just led (playtest)."""
+    start(table, {"mode": "1x1"}, {"seed": 41, "dealer": 1})
+    banner = table.locator("#banner")
+
+    def moved_by_bot(o):
+        deal = max(e["n"] for e in o["log"] if e["type"] == "deal")
+        return any(e["n"] > deal and e.get("seat") == 1 and e["type"] in ("play", "raise", "accept", "run")
+                   for e in o["log"])
+
+    seen = {"kept": 0, "gone": 0}
+    hand = obs(table)["hand_number"]
+    for _ in range(60):
+        act(table)
+        o = obs(table)
+        if o["winner"] is not None:
+            break
+        if o["hand_number"] == hand or o["decision"]:
+            continue
+        hand = o["hand_number"]  # the human's first turn of a new hand
+        if moved_by_bot(o):
+            expect(banner).to_be_hidden()
+            corner = table.get_by_role("button", name="Ver a mão anterior")
+            expect(corner).to_be_visible()  # the last hand can still be reviewed
+            if not seen["gone"]:
+                corner.click()
+                dialog = table.locator("#review-dialog")
+                expect(dialog).to_contain_text(f"Mão {hand - 1}")
+                dialog.get_by_role("button", name="Fechar").click()
+            seen["gone"] += 1
+        else:
+            expect(banner).to_be_visible()
+            expect(table.locator("#banner-review")).to_be_visible()
+            expect(table.locator("#last-review")).to_be_hidden()
+            seen["kept"] += 1
+        if seen["kept"] and seen["gone"]:
+            break
+    assert seen["kept"] and seen["gone"], seen
+
+
 def test_mao_de_ferro_in_the_dark_and_as_claras(table):
     start(table, {"mode": "1x1", "ferro": "escuro"}, {"seed": 19, "score": [10, 10], "dealer": 1,
                                                         "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]]})

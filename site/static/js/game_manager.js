@@ -13,6 +13,7 @@ import { caughtSignalsText } from "./partner_talk.js";
 
 export { DEFAULT_SETTINGS };
 
+const TABLE_MOVES = new Set(["play", "cover", "raise", "accept", "run"]);
 const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
 // Animation speed (a setting): how long the bots' moves and the hand summaries stay.
 export const SPEEDS = { lento: 1.7, normal: 1, rapido: 0.4 };
@@ -224,7 +225,7 @@ export class GameManager {
     this.settings = { ...DEFAULT_SETTINGS, ...settings };
     this.saveSettings(this.settings);
     this.dialogs.closeAll();
-    this.view.hideBanner();
+    this.view.clearBanner();
     this.view.clearBubbles();
     let reply;
     try {
@@ -291,6 +292,9 @@ export class GameManager {
       }, this.pauses.handEnd);
       return;
     }
+    // The last hand's summary sits over the middle of the table: once the new hand is
+    // under way (a card or a call) it would hide what was just played.
+    if (fresh.some((e) => TABLE_MOVES.has(e.type))) this.view.hideSummary();
     this.view.render(obs);
     narrate(fresh);
     this.show(obs, { rendered: true, keepTimer });
@@ -513,7 +517,7 @@ export class GameManager {
     const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
     const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
     const sentence = detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "";
-    this.view.banner(title, sentence, tone, caught);
+    this.view.banner(title, sentence, tone, caught, "summary");
     if (this.review) this.view.offerReview(e.n);
     this.view.announce(`${title} ${sentence} ${caught}`.trim());
   }

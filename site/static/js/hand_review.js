@@ -12,21 +12,26 @@ const $ = (id) => document.getElementById(id);
 export function eventLines(events, { seat, players, rules = null }) {
   // "mão de dez" in Mineiro is "mão de onze" in Paulista: the rules name it.
   const x = rules ? maoDeXParams(rules) : { x: t("marcador.x.10") };
-  const name = (s) => (s === seat ? t("review.you") : seatName(s, seat, players)); // "você" mid-sentence
+  const name = (s) => seatName(s, seat, players);
+  // A sentence whose subject (or owner) is the human has its own text in each language
+  // ("Você correu", "Te fuiste", "You folded"): "you" is not a third person everywhere.
+  const about = (key, s, params = {}) => t(s === seat ? `${key}.you` : key, { ...params, name: name(s) });
   const us = seat % 2;
   const out = [];
   const add = (kind, text, s = null) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s });
   for (const e of events) {
     switch (e.type) {
-      case "deal":
-        add("deal", t("review.deal", { n: e.hand_number, dealer: name(e.dealer), mao: name(e.mao) }));
+      case "deal": {
+        const key = e.dealer === seat ? "review.deal.you_dealt" : e.mao === seat ? "review.deal.you_lead" : "review.deal";
+        add("deal", t(key, { n: e.hand_number, dealer: name(e.dealer), mao: name(e.mao) }));
         if (e.kind !== "normal") add("deal", t(`review.kind.${e.kind}`, x));
         break;
+      }
       case "signal":
-        add("signal", t("review.signal", { name: name(e.seat), signal: signalName(e.signal) }), e.seat);
+        add("signal", about("review.signal", e.seat, { signal: signalName(e.signal) }), e.seat);
         break;
       case "play":
-        add("play", t(e.seat === seat ? "review.play.you" : "review.play", { name: name(e.seat), card: cardName(e.card) }), e.seat);
+        add("play", about("review.play", e.seat, { card: cardName(e.card) }), e.seat);
         break;
       case "cover":
         add("cover", e.card
@@ -34,36 +39,35 @@ export function eventLines(events, { seat, players, rules = null }) {
           : t("review.cover", { name: name(e.seat) }), e.seat);
         break;
       case "raise":
-        add("raise", t("review.raise", { name: name(e.seat), call: callName(e.name), value: e.value }), e.seat);
+        add("raise", about("review.raise", e.seat, { call: callName(e.name), value: e.value }), e.seat);
         break;
       case "accept":
-        add("answer", e.mao_de_dez
-          ? t("review.dez_play", { ...x, name: name(e.seat), value: e.value })
-          : t("review.accept", { name: name(e.seat), value: e.value }), e.seat);
+        add("answer", about(e.mao_de_dez ? "review.dez_play" : "review.accept", e.seat, { ...x, value: e.value }), e.seat);
         break;
       case "run":
-        add("answer", t(e.mao_de_dez ? "review.dez_run" : "review.run", { ...x, name: name(e.seat) }), e.seat);
+        add("answer", about(e.mao_de_dez ? "review.dez_run" : "review.run", e.seat, x), e.seat);
         break;
       case "exchange":
-        add("play", t("review.exchange", { name: name(e.seat) }), e.seat);
+        add("play", about("review.exchange", e.seat), e.seat);
         break;
       case "vira":
         add("deal", t("review.vira", { card: cardName(e.card) }));
         break;
       case "timeout":
-        add("answer", t("review.timeout", { name: name(e.seat) }), e.seat);
+        add("answer", about("review.timeout", e.seat), e.seat);
         break;
       case "round": {
         const ord = t(`ord.${e.round}`);
         add("round", e.result === "tie"
           ? t("review.round.tie", { ord })
-          : t("review.round.won", { ord, name: name(e.seat) }));
+          : about("review.round.won", e.seat, { ord }));
         break;
       }
       case "signals_caught":
         for (const c of e.caught || []) {
           for (const by of c.caught_by || []) {
-            add("signal", t("review.caught", { by: name(by), name: name(c.seat), signal: signalName(c.signal) }));
+            const key = by === seat ? "review.caught.you" : c.seat === seat ? "review.caught.yours" : "review.caught";
+            add("signal", t(key, { by: name(by), name: name(c.seat), signal: signalName(c.signal) }));
           }
         }
         break;
@@ -74,7 +78,7 @@ export function eventLines(events, { seat, players, rules = null }) {
         add("hand", t(e.winner === us ? "review.game.us" : "review.game.them", { n: e.game_number }));
         break;
       case "abandon":
-        add("hand", t("review.abandon", { name: name(e.seat) }));
+        add("hand", about("review.abandon", e.seat));
         break;
       default:
         break;

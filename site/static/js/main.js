@@ -221,6 +221,7 @@ function startTable() {
   const share = new ShareDialog({ client });
   const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
   $("banner-review").onclick = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
+  $("last-review").onclick = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
   $("end-replay").onclick = () => replay.open(manager.lastSave);
   $("end-share").onclick = () => share.open(manager.lastSave);
   const lastSave = () => manager.loadKind("last")?.save;

@@ -360,8 +360,11 @@ export class TableView {
   }
 
   /** `extra`: one more line, set apart (the sinais the other pair caught, issue #12). */
-  banner(title, detail = "", tone = "", extra = "") {
+  banner(title, detail = "", tone = "", extra = "", kind = "notice") {
     this.bannerEl.hidden = false;
+    this.bannerEl.dataset.kind = kind;
+    const last = $("#last-review", this.root);
+    if (last && kind === "summary") last.hidden = true; // the new summary has its own
     this.offerReview(null);
     this.bannerEl.dataset.tone = tone;
     $(".banner-title", this.bannerEl).textContent = title;
@@ -387,8 +390,31 @@ export class TableView {
     b.dataset.hand = n === null ? "" : String(n);
   }
 
+  /** Hide the banner; a hand's summary leaves its "Ver a mão" at the table's corner. */
   hideBanner() {
+    if (this.bannerEl.dataset.kind === "summary") this.hideSummary();
+    else this.bannerEl.hidden = true;
+  }
+
+  /** Hide the banner if it holds a hand's summary (not an error or a warning): it sits
+   * over the middle of the table, where the next hand's cards go. The way to that hand's
+   * review moves to a corner until the next summary. */
+  hideSummary() {
+    if (this.bannerEl.dataset.kind !== "summary" || this.bannerEl.hidden) return;
     this.bannerEl.hidden = true;
+    const hand = $("#banner-review", this.root)?.dataset.hand;
+    const last = $("#last-review", this.root);
+    if (last && hand) {
+      last.dataset.hand = hand;
+      last.hidden = false;
+    }
+  }
+
+  /** No banner and no corner button: a new match. */
+  clearBanner() {
+    this.bannerEl.hidden = true;
+    const last = $("#last-review", this.root);
+    if (last) last.hidden = true;
   }
 
   setTimer(secondsLeft, total) {
