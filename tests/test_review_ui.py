@@ -163,6 +163,17 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
                 assert card_name(c) not in html and f'"{c}"' not in html, f"step {i + 1}: hidden {c} drawn"
         table.locator("#replay-next").click() if i < len(steps) - 1 else None
     expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
+    # The step's last line (how the match ended) is in view, on a phone's screen too.
+    table.set_viewport_size({"width": 390, "height": 844})
+    table.keyboard.press("ArrowLeft")
+    table.keyboard.press("End")
+    expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
+    assert table.evaluate("""() => {
+        const c = document.getElementById('replay-caption'), last = c.lastElementChild;
+        const box = c.getBoundingClientRect(), line = last.getBoundingClientRect();
+        return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
+    }"""), "the last line of the step is cut off"
+    table.set_viewport_size({"width": 1280, "height": 800})
     final = obs(table)
     expect(mt.locator("[data-testid=mt-score-us]")).to_have_text(str(final["score"][0]))
     table.locator("#replay-close").click()

@@ -112,6 +112,9 @@ export class ReplayView {
       li.textContent = line.text;
       caption.append(li);
     }
+    // The step's last line is its news (often how the hand ended): keep it in view when
+    // the caption is taller than its box, as on a phone.
+    caption.scrollTop = caption.scrollHeight;
     $("replay-count").textContent = t("replay.count", { i: this.i + 1, n: this.steps.length, hand: obs.hand_number });
     $("replay-prev").disabled = this.i === 0;
     $("replay-next").disabled = this.i === this.steps.length - 1;
