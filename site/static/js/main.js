@@ -220,8 +220,9 @@ function startTable() {
   const replay = new ReplayView({ client, onPause: pauseFor });
   const share = new ShareDialog({ client });
   const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
-  $("banner-review").onclick = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
-  $("last-review").onclick = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
+  const openReview = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
+  $("banner-review").onclick = openReview; // in the hand's summary
+  $("last-review").onclick = openReview; // at the table's corner once the next hand is under way
   $("end-replay").onclick = () => replay.open(manager.lastSave);
   $("end-share").onclick = () => share.open(manager.lastSave);
   const lastSave = () => manager.loadKind("last")?.save;

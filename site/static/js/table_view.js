@@ -59,6 +59,7 @@ export class TableView {
     this.timerEl = $("#timer", root);
     this.liveEl = $("#live", root);
     this.bannerEl = $("#banner", root);
+    this.lastReviewEl = $("#last-review", root); // the last hand's review, once its summary is gone
     this.obs = null;
     this.human = 0;
     this.coverMode = false;
@@ -363,8 +364,7 @@ export class TableView {
   banner(title, detail = "", tone = "", extra = "", kind = "notice") {
     this.bannerEl.hidden = false;
     this.bannerEl.dataset.kind = kind;
-    const last = $("#last-review", this.root);
-    if (last && kind === "summary") last.hidden = true; // the new summary has its own
+    if (kind === "summary") this.lastReviewEl.hidden = true; // the new summary has its own
     this.offerReview(null);
     this.bannerEl.dataset.tone = tone;
     $(".banner-title", this.bannerEl).textContent = title;
@@ -403,18 +403,16 @@ export class TableView {
     if (this.bannerEl.dataset.kind !== "summary" || this.bannerEl.hidden) return;
     this.bannerEl.hidden = true;
     const hand = $("#banner-review", this.root)?.dataset.hand;
-    const last = $("#last-review", this.root);
-    if (last && hand) {
-      last.dataset.hand = hand;
-      last.hidden = false;
+    if (hand) {
+      this.lastReviewEl.dataset.hand = hand;
+      this.lastReviewEl.hidden = false;
     }
   }
 
   /** No banner and no corner button: a new match. */
   clearBanner() {
     this.bannerEl.hidden = true;
-    const last = $("#last-review", this.root);
-    if (last) last.hidden = true;
+    this.lastReviewEl.hidden = true;
   }
 
   setTimer(secondsLeft, total) {
