@@ -372,3 +372,51 @@ def test_phone_landscape_keeps_the_hand_and_actions_on_screen(browser, base_url)
     assert "3c" not in obs(page)["hand"]
     context.close()
     watch.check()
+
+
+def phone_table(browser, base_url, **kwargs):
+    """A touch phone (390 x 844 unless told) for the table; (context, page, watch)."""
+    kwargs.setdefault("viewport", {"width": 390, "height": 844})
+    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True, **kwargs)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    return context, page, watch
+
+
+def overlap(a, b):
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
+        a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+@pytest.mark.parametrize("held", ["portrait", "landscape"])
+def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(browser, base_url, held):
+    """On a phone the round marks (who took rounds 1 to 3) sit in the top corner of the
+    centre, just under the seat across. In a 2 x 2 game Dito's sinal as the hand is dealt
+    put the bubble "mostra a ponta da língua" right over all three marks (any long line from
+    the seat across could): the player could not see who had won the rounds. A bubble must
+    never cover them, held upright or sideways."""
+    # Reduced motion: the bubble is measured at its full size, not mid-"pop".
+    size = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}[held]
+    context, page, watch = phone_table(browser, base_url, reduced_motion="reduce", viewport=size)
+    page.clock.install()  # the bubbles stay up (1.8 to 2.6 s) until they are measured
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    cases = [
+        # Dito (seat 2, across) holds the Espadilha and signals it as the hand is dealt.
+        ({"mode": "2x2", "sinais": True, "level": "medio"},
+         {"seed": 5, "dealer": 3, "hands": [["4d", "5s", "6h"], ["Qd", "Qs", "Jd"], ["As", "Kd", "Qc"], ["5d", "6s", "Kh"]]}),
+        # The opponent across, three manilhas in hand, calls truco at once.
+        ({"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}),
+    ]
+    for settings, scenario in cases:
+        start(page, settings, scenario)
+        bubbles = page.locator(".seat .bubble:not([hidden])")
+        expect(bubbles.first).to_be_visible()
+        expect(page.locator("#round-marks .mark")).to_have_count(3)
+        marks = page.locator("#round-marks").bounding_box()
+        for bubble in bubbles.all():
+            box = bubble.bounding_box()
+            assert not overlap(box, marks), f"the bubble {bubble.inner_text()!r} {box} covers the round marks {marks}"
+    context.close()
+    watch.check()
