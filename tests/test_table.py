@@ -420,3 +420,29 @@ def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(browser, bas
             assert not overlap(box, marks), f"the bubble {bubble.inner_text()!r} {box} covers the round marks {marks}"
     context.close()
     watch.check()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
+    """The score box ("Nós 8 × 6 Eles") grew by a digit's width when a number went from 8 to
+    10, and the box, with the buttons beside it on a laptop, jumped sideways in the header:
+    the player's eye lost the score. Its edges stay where they are from 0 x 0 to 10 x 10."""
+    if size == "phone":
+        context, page, watch = phone_table(browser, base_url)
+    else:
+        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        watch = ConsoleWatch()
+        watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    edges = {}
+    for score in ([0, 0], [8, 6], [10, 4], [10, 10]):
+        start(page, {"mode": "2x2"}, {"seed": 3, "score": score, "dealer": 3})
+        expect(page.locator("[data-testid=score-us]")).to_have_text(str(score[0]))
+        expect(page.locator("[data-testid=score-them]")).to_have_text(str(score[1]))
+        box = page.locator("#score").bounding_box()
+        edges[f"{score[0]} x {score[1]}"] = (round(box["x"], 1), round(box["x"] + box["width"], 1))
+    assert len(set(edges.values())) == 1, f"the score box moved ({size}; left and right edges): {edges}"
+    context.close()
+    watch.check()

@@ -185,7 +185,10 @@ export class TableView {
   renderHud(obs, rounds) {
     const us = obs.team;
     const tentos = obs.rules.tentos;
-    const scoreText = (v) => (tentos ? `${v} <small>(${t("hud.tentos", { n: v / 2 })})</small>` : `${v}`);
+    // Each number in a box two digits wide (table.css): the score keeps its width, and its
+    // place in the header, from 0 x 0 to 10 x 12.
+    const num = (v) => `<span class="n">${v}</span>`;
+    const scoreText = (v) => (tentos ? `${num(v)} <small>(${t("hud.tentos", { n: num(v / 2) })})</small>` : num(v));
     this.scoreEl.innerHTML =
       `<span class="team us"><span class="label">${t("team.us")}</span> <b data-testid="score-us">${scoreText(obs.score[us])}</b></span>` +
       `<span class="sep">×</span>` +
