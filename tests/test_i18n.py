@@ -117,6 +117,21 @@ def test_no_translation_is_the_portuguese_copied(reference, lang):
                         + ", ".join(f"{k}={reference[k]!r}" for k in copied))
 
 
+# Texts the table shows in a <span lang="pt-BR"> on a Spanish or English page
+# (site/static/js/i18n.js portuguese()): they must be the Portuguese words in every language.
+MARKED_PORTUGUESE = ["raise.truco", "raise.seis", "raise.nove", "raise.dez", "raise.doze",
+                     "hud.kind.dez", "hud.kind.ferro", "marcador.x.10", "marcador.x.11", "start.ferro"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_the_words_marked_as_portuguese_are_portuguese(reference, lang):
+    strings = table(lang)
+    translated = {key: strings[key] for key in MARKED_PORTUGUESE if strings[key] != reference[key]}
+    assert not translated, (f"site/i18n/{lang}.json translates words that its pages mark as Portuguese "
+                            f"(lang=\"pt-BR\"): {translated}; translate them and stop marking them "
+                            "(table_view.js, index.html), or keep the Portuguese")
+
+
 def test_the_allowed_words_are_few():
     # The allow-list is for truco words and names, not a way around the test.
     assert len(ALLOWED_SAME) <= 40

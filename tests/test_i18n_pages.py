@@ -318,3 +318,66 @@ def test_the_hand_review_speaks_to_the_human_in_the_second_person(browser, base_
         assert want in text, f"{want!r} not in the {lang} review:\n{text}"
     for wrong in ("Tú cantó", "tú repartió", "Tú se fue", "ganó tú", "you leads", "you's", "de você"):
         assert wrong not in text, f"{wrong!r} in the {lang} review:\n{text}"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_url, axe_source, lang):
+    """The Spanish and English tables keep the calls in Portuguese ("Truco!", "Seis!", "mão de
+    ferro"), but the page said they were Spanish or English: a screen reader read the raise
+    button "¡Truco!" as a Spanish "truco" and the English "Truco!" as "truck-o", "Seis" as
+    Spanish six, "mão de ferro" with English sounds. The raise buttons, the prompt that
+    names a call, the hand's kind and the hand summary hold them in lang="pt-BR"."""
+    s = strings(lang)
+    context, page = new_page(browser, base_url, locale=lang)
+    page.goto(f"/{FOLDER[lang]}index.html?fast=1")
+    until(page, START, timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator("label[for=ferro]").get_attribute("lang") == "pt-BR"
+
+    def start(settings, scenario):
+        page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
+        until(page, "() => !window.__truco.busy && document.getElementById('app').dataset.phase === 'human'",
+              timeout=90_000)
+
+    def portuguese(selector):
+        return [" ".join(t.split()) for t in page.locator(f"{selector} [lang='pt-BR']").all_inner_texts()]
+
+    # The human leads: the ladder's first step, "Truco!".
+    start({"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1})
+    raise_button = page.locator("#actions button[data-action=raise]")
+    assert text(page, "#actions button[data-action=raise]") == s["action.raise"].replace("{name}", "Truco")
+    assert portuguese("#actions button[data-action=raise]") == ["Truco"]
+    assert raise_button.locator("[lang]").count() == 1  # the call only: "¡" and "!" are the page's
+    # The bot calls truco: the prompt names it, the button raises to "Seis!".
+    start({"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
+    assert page.evaluate("window.__truco.observation.pending.name") == "truco"
+    assert portuguese("#actions button[data-action=raise]") == ["Seis"]
+    assert portuguese("#prompt") == ["Truco"]
+    audit(page, axe_source, f"{lang}: table, answering a truco")
+    # Mão de ferro: the hand's value says its kind.
+    start({"mode": "1x1"}, {"seed": 19, "score": [10, 10], "dealer": 1})
+    assert portuguese("#hand-value") == ["mão de ferro"]
+    # Mão de dez, run from: the hand's summary names it.
+    start({"mode": "1x1"}, {"seed": 17, "score": [10, 4], "dealer": 1})
+    assert portuguese("#hand-value") == ["mão de dez"]
+    page.locator("#actions button[data-action=run]").click()
+    until(page, "() => document.querySelector('#banner .banner-title [lang]')", timeout=90_000)
+    assert page.locator("#banner .banner-title [lang='pt-BR']").text_content() == "mão de dez"
+    points = page.evaluate("window.__truco.observation.score[1]") - 4
+    title = s["hand.dez_run_lost"].replace("{kind}", "mão de dez").replace("{points}", str(points))
+    assert page.locator("#banner .banner-title").text_content() == title
+    context.close()
+    page.console_watch.check()
+
+
+def test_a_portuguese_page_marks_no_word_apart(browser, base_url):
+    """On the Portuguese table every word is Portuguese already: no lang attribute inside it."""
+    context, page = new_page(browser, base_url)
+    page.goto("/index.html?fast=1")
+    until(page, START, timeout=ENGINE_TIMEOUT_MS)
+    page.evaluate("([s, c]) => window.__truco.start(s, c)",
+                  [{"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}])
+    until(page, "() => !window.__truco.busy && document.getElementById('app').dataset.phase === 'human'", timeout=90_000)
+    assert text(page, "#actions button[data-action=raise]") == "Seis!"
+    assert page.locator("#table [lang], #banner [lang]").count() == 0
+    context.close()
+    page.console_watch.check()

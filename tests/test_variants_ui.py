@@ -210,7 +210,7 @@ def test_paulista_2x2_vira_manilhas_and_mao_de_onze(table):
     page.get_by_role("button", name="Jogar").click()
     wait_turn(page, before)
     assert obs(page)["hand_value"] == 3
-    expect(page.locator("#hand-value")).to_have_attribute("data-kind-label", "mão de onze")
+    expect(page.locator("#hand-value .kind")).to_have_text("· mão de onze")
     assert page.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de onze"
     play_hand_out(page)
     final = obs(page)

@@ -3,7 +3,7 @@
 // after every applied action (with the match's statistics so far), counts the match into
 // the statistics when it ends, and hands each new observation to the view.
 
-import { phrase, t } from "./i18n.js";
+import { phrase, portuguese, t, tNodes } from "./i18n.js";
 import { applyDeckColours, cardName } from "./cards.js";
 import { callName, maoDeXParams } from "./table_view.js";
 import { KEYS } from "./storage.js";
@@ -506,7 +506,10 @@ export class GameManager {
     let title;
     if (e.winner === null) title = t("hand.void");
     else if (e.reason === "run") title = t(won ? "hand.run_won" : "hand.run_lost", { points: e.points });
-    else if (e.reason === "dez_run") title = t(won ? "hand.dez_run_won" : "hand.dez_run_lost", { ...maoDeXParams(obs.rules), points: e.points });
+    else if (e.reason === "dez_run") {
+      const kind = portuguese(t("hud.kind.dez", maoDeXParams(obs.rules))); // "mão de dez", in Portuguese everywhere
+      title = tNodes(won ? "hand.dez_run_won" : "hand.dez_run_lost", { kind, points: e.points });
+    }
     else title = t(won ? "hand.won" : "hand.lost", { points: e.points });
     const detail = (e.rounds || []).map((r, i) => {
       const ord = t(`ord.${i + 1}`);
@@ -517,9 +520,10 @@ export class GameManager {
     const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
     const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
     const sentence = detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "";
+    const titleText = title.textContent ?? title; // read before the banner takes the nodes
     this.view.banner(title, sentence, tone, caught, "summary");
     if (this.review) this.view.offerReview(e.n);
-    this.view.announce(`${title} ${sentence} ${caught}`.trim());
+    this.view.announce(`${titleText} ${sentence} ${caught}`.trim());
   }
 
   endText(obs) {

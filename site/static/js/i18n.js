@@ -31,3 +31,43 @@ export function list(key) {
   const value = table[key];
   return Array.isArray(value) ? value : [];
 }
+
+const PORTUGUESE = "pt-BR";
+
+/**
+ * A truco word that every language keeps in Portuguese ("Truco", "Seis", "mão de ferro":
+ * README, "Languages"), as a node to put in the page: on a Spanish or English page it is a
+ * <span lang="pt-BR">, so a screen reader says it with Portuguese sounds, not as an
+ * English "truck-o"; on a Portuguese page, plain text. `text` is what t() gave for it.
+ */
+export function portuguese(text) {
+  const lang = typeof document !== "undefined" ? document.documentElement.lang : PORTUGUESE;
+  if (!lang || lang === PORTUGUESE) return document.createTextNode(text);
+  const span = document.createElement("span");
+  span.lang = PORTUGUESE;
+  span.textContent = text;
+  return span;
+}
+
+/**
+ * t(key, params) as DOM nodes, for texts with a word in another language: a parameter may
+ * be a Node (e.g. portuguese("Truco")), put where its {placeholder} is; the rest is text.
+ */
+export function tNodes(key, params = {}) {
+  let text = table[key];
+  if (Array.isArray(text)) text = text[0];
+  const frag = document.createDocumentFragment();
+  if (typeof text !== "string") {
+    frag.append(key);
+    return frag;
+  }
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    frag.append(text.slice(last, m.index));
+    const value = m[1] in params ? params[m[1]] : m[0];
+    frag.append(value instanceof Node ? value : String(value));
+    last = m.index + m[0].length;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}

@@ -5,7 +5,7 @@
 
 import { backElement, cardElement, cardName, coveredElement } from "./cards.js";
 import { t } from "./i18n.js";
-import { callName, maoDeXParams, seatName, seatPosition } from "./table_view.js";
+import { callName, maoDeXParams, raiseLabel, seatName, seatPosition } from "./table_view.js";
 
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
@@ -242,7 +242,8 @@ export class MiniTable {
     if (!this.canAct(view)) return;
     const legal = obs.legal_actions;
     const add = (action, text, cls, keys) => {
-      const b = el("button", `action ${cls}`.trim(), text);
+      const b = el("button", `action ${cls}`.trim());
+      b.append(text); // a text, or nodes with a word marked as Portuguese (raiseLabel)
       b.type = "button";
       b.dataset.action = action;
       if (keys) b.setAttribute("aria-keyshortcuts", keys);
@@ -253,20 +254,20 @@ export class MiniTable {
     if (obs.decision) {
       add("accept", t("action.play_dez"), "primary", "a");
       add("run", t("action.run"), "danger", "c");
-      if (offer.includes("raise")) add("raise", t("action.raise", { name: callName(raiseName) }), "raise", "t");
+      if (offer.includes("raise")) add("raise", raiseLabel(raiseName), "raise", "t");
       return;
     }
     if (obs.pending) {
       add("accept", t("action.accept"), "primary", "a");
       add("run", t("action.run"), "danger", "c");
-      if (legal.includes("raise") && obs.next_raise) add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", "t");
+      if (legal.includes("raise") && obs.next_raise) add("raise", raiseLabel(obs.next_raise.name), "raise", "t");
       return;
     }
     // A lesson shows the raise / cover buttons it is about (offered even where the engine will
     // say no); a free deal (embed) shows them when they are legal, like the table.
     const free = Boolean(view.free);
     if (offer.includes("raise") || (free && legal.includes("raise"))) {
-      add("raise", t("action.raise", { name: callName(raiseName) }), "raise", "t");
+      add("raise", raiseLabel(raiseName), "raise", "t");
     }
     if ((offer.includes("cover") && !obs.blind) || (free && legal.some((a) => a.startsWith("cover ")))) {
       const b = add("toggle-cover", t("action.cover"), "toggle", "b");

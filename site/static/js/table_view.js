@@ -2,7 +2,7 @@
 // the observation (never computes a rule) and holds nothing the human may not see.
 
 import { backElement, cardElement, cardLabel, cardName, coveredElement } from "./cards.js";
-import { list, t } from "./i18n.js";
+import { list, portuguese, t, tNodes } from "./i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -39,6 +39,11 @@ export function callName(name) {
   const key = `raise.${name}`;
   const text = t(key);
   return text === key ? name.charAt(0).toUpperCase() + name.slice(1) : text;
+}
+
+/** The label of a raise button ("Truco!", "¡Seis!"), the call's name marked as Portuguese. */
+export function raiseLabel(name) {
+  return tNodes("action.raise", { name: portuguese(callName(name)) });
 }
 
 export class TableView {
@@ -203,7 +208,13 @@ export class TableView {
     }
     this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${obs.hand_value}</b>`;
     this.valueEl.dataset.kind = obs.hand_kind;
-    this.valueEl.dataset.kindLabel = obs.hand_kind === "normal" ? "" : t(`hud.kind.${obs.hand_kind}`, maoDeXParams(obs.rules));
+    if (obs.hand_kind !== "normal") {
+      // "· mão de ferro": a Portuguese term in every language, in an element that says so.
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.append(" · ", portuguese(t(`hud.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))));
+      this.valueEl.append(kind);
+    }
     this.marksEl.replaceChildren();
     for (let i = 0; i < 3; i++) {
       const r = rounds[i];
@@ -265,7 +276,7 @@ export class TableView {
       b.type = "button";
       b.className = `action ${cls}`.trim();
       b.dataset.action = action;
-      b.textContent = text;
+      b.append(text); // a text, or nodes with a word marked as Portuguese (raiseLabel)
       for (const [k, v] of Object.entries(extra)) b.setAttribute(k, v);
       el.append(b);
       return b;
@@ -279,12 +290,12 @@ export class TableView {
       add("accept", t("action.accept"), "primary", { "aria-keyshortcuts": "a" });
       add("run", t("action.run"), "danger", { "aria-keyshortcuts": "c" });
       if (legal.includes("raise") && obs.next_raise) {
-        add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", { "aria-keyshortcuts": "t" });
+        add("raise", raiseLabel(obs.next_raise.name), "raise", { "aria-keyshortcuts": "t" });
       }
       return;
     }
     if (legal.includes("raise") && obs.next_raise) {
-      add("raise", t("action.raise", { name: callName(obs.next_raise.name) }), "raise", { "aria-keyshortcuts": "t" });
+      add("raise", raiseLabel(obs.next_raise.name), "raise", { "aria-keyshortcuts": "t" });
     }
     if (legal.some((a) => a.startsWith("cover "))) {
       const b = add("toggle-cover", t("action.cover"), "toggle", {
@@ -311,16 +322,17 @@ export class TableView {
         : t("prompt.dez_other", { ...maoDeXParams(obs.rules), name: this.name(obs.decision.seat) });
     } else if (obs.pending) {
       const p = obs.pending;
+      const call = portuguese(callName(p.name)); // "Truco", said in Portuguese in every language
       text = p.answerer === me
-        ? t("prompt.pending", { name: this.name(p.asker), call: callName(p.name), value: p.value })
-        : t("prompt.pending_other", { name: this.name(p.asker), call: callName(p.name), value: p.value, answerer: this.name(p.answerer) });
+        ? tNodes("prompt.pending", { name: this.name(p.asker), call, value: p.value })
+        : tNodes("prompt.pending_other", { name: this.name(p.asker), call, value: p.value, answerer: this.name(p.answerer) });
     } else if (obs.to_move === me) {
       text = obs.blind ? t("prompt.your_turn_blind") : t("prompt.your_turn");
       if (obs.hand_kind === "ferro") text = `${t("prompt.ferro")} ${text}`;
     } else if (obs.to_move !== null) {
       text = t("prompt.wait", { name: this.name(obs.to_move) });
     }
-    this.promptEl.textContent = text;
+    this.promptEl.replaceChildren(text);
     this.partnerEl.hidden = !partnerCards;
   }
 
@@ -363,14 +375,15 @@ export class TableView {
     while (this.liveEl.childElementCount > 6) this.liveEl.firstElementChild.remove();
   }
 
-  /** `extra`: one more line, set apart (the sinais the other pair caught, issue #12). */
+  /** `title`: a text or nodes (a Portuguese term marked, tNodes). `extra`: one more line,
+   * set apart (the sinais the other pair caught, issue #12). */
   banner(title, detail = "", tone = "", extra = "", kind = "notice") {
     this.bannerEl.hidden = false;
     this.bannerEl.dataset.kind = kind;
     if (kind === "summary") this.lastReviewEl.hidden = true; // the new summary has its own
     this.offerReview(null);
     this.bannerEl.dataset.tone = tone;
-    $(".banner-title", this.bannerEl).textContent = title;
+    $(".banner-title", this.bannerEl).replaceChildren(title); // a text, or nodes (tNodes)
     $(".banner-detail", this.bannerEl).textContent = detail;
     let more = $(".banner-extra", this.bannerEl);
     if (!more && extra) {
