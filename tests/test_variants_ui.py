@@ -98,6 +98,32 @@ def test_start_screen_starts_a_3x3_game_with_a_house_rule(table):
     page.console_watch.check()
 
 
+def test_picking_torneio_on_the_start_screen_plays_its_mao_de_ferro_as_claras(browser, base_url):
+    """Torneio's line says "mão de ferro às claras" (RULES.md §9): picking it must not leave the
+    "Mão de ferro" select at "No escuro", which dealt the 10 x 10 hand face down."""
+    gen = open_table(browser, base_url, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = next(gen)
+    page.locator("details.more summary").click()
+    ferro = page.get_by_label("Mão de ferro", exact=True)
+    expect(ferro).to_have_value("escuro")
+    page.locator(".preset-choice input[value=torneio]").check()
+    expect(ferro).to_have_value("claras")
+    expect(ferro.locator("option:checked")).to_have_text("Às claras")
+    page.locator(".preset-choice input[value=mineiro]").check()
+    expect(ferro).to_have_value("escuro")
+    page.locator(".preset-choice input[value=torneio]").check()
+    page.get_by_label("1 × 1").check()
+    page.locator("#start-button").click()
+    wait_turn(page, None)
+    assert obs(page)["options"]["ferro"] == "claras"
+    # At 10 x 10 the player sees their own cards.
+    start(page, {}, {"seed": 5, "score": [10, 10], "dealer": 1})
+    o = obs(page)
+    assert o["hand_kind"] == "ferro" and not o["blind"] and len(o["hand"]) == 3
+    expect(page.locator("#hand .card.face")).to_have_count(3)
+    next(gen, None)  # closes the page and checks its console
+
+
 def test_familia_real_lets_a_hand_of_court_cards_be_exchanged_once(table):
     page = table
     start(page, {"mode": "1x1", "preset": "mineiro", "familia_real": True, "baralho_limpo": False},

@@ -41,7 +41,10 @@ export class Dialogs {
       this.close(this.start);
       this.h.onStart(this.readForm());
     });
-    this.form.addEventListener("change", () => {
+    this.form.addEventListener("change", (e) => {
+      // A preset brings its own mão de ferro (Torneio's line says "às claras"): picking it sets
+      // the select, which the player may still change afterwards.
+      if (e.target.name === "preset" && e.target.dataset.ferro) this.form.elements.namedItem("ferro").value = e.target.dataset.ferro;
       this.syncForm();
       this.h.onSettingsChange?.(this.readForm());
     });
