@@ -329,3 +329,32 @@ def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, ba
             assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], boxes
     finally:
         next(pages, None)  # closes the page and checks its console
+
+
+@pytest.mark.parametrize("mode", ["3x3", "2x2"])
+def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, base_url, mode):
+    """Once the next hand is under way, "Ver a mão anterior" waits at the bottom of the felt,
+    where "Vale N" is: on a phone with side seats (3 x 3 at any value, 2 x 2 at "Vale 12") it
+    sat over the value, hiding what the hand was worth while the player answered a truco."""
+    pages = open_table(browser, base_url, viewport=PHONE, is_mobile=True, has_touch=True)
+    page = next(pages)
+    try:
+        seats = 6 if mode == "3x3" else 4
+        start(page, {"mode": mode, "preset": "mineiro", "familia_real": False, "baralho_limpo": False},
+              {"seed": 4, "dealer": seats - 1})
+        play_hand_out(page)
+        corner = page.get_by_role("button", name="Ver a mão anterior")
+        expect(corner).to_be_visible(timeout=15_000)
+        value = page.locator("#hand-value")
+        # The widest value of a normal hand, as after truco, seis, dez and doze.
+        page.locator("[data-testid=hand-value]").evaluate("(b) => { b.textContent = '12'; }")
+        expect(value).to_have_text(re.compile(r"Vale\s+12"))
+        a, b = value.bounding_box(), corner.bounding_box()
+        assert not boxes_overlap(a, b), (a, b)
+        felt = page.locator("#table .center").bounding_box()
+        for box in (a, b):
+            assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
+        corner.click()
+        expect(page.locator("#review-dialog")).to_be_visible()
+    finally:
+        next(pages, None)  # closes the page and checks its console
