@@ -138,11 +138,44 @@ def test_embed_fits_a_narrow_frame(browser, base_url, host_site):
     expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     inner = page.frames[1]
     assert inner.evaluate("document.documentElement.scrollWidth") <= 320
-    # Four seats on a 320 px frame: partner on top, opponents at the sides.
+    # Four seats on a 320 px frame: partner on top, opponents in the top corners.
     assert frame.locator(".mt-seat").count() == 3
     expect(frame.locator('.mt-seat[data-pos="top"] .mt-seat-name')).to_contain_text("Dito")
     context.close()
     watch.check()
+
+
+# Each seat's name and cards, at their centre, show themselves: nothing of the trick lies on them.
+SEATS_COVERED = """() => [...document.querySelectorAll('.mt-seat-name, .mt-seat-cards .card')].filter((el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(top && (el === top || el.contains(top)));
+}).map((el) => el.closest('.mt-seat').dataset.pos + ': ' + (el.textContent || el.className))"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_url, host_site, lang):
+    """2 x 2 in a 320 px frame, second round: the cards of the round (and the earlier one under
+    them) covered Tonho's name and cards at the right side of the felt."""
+    context = browser.new_context(viewport={"width": 400, "height": 900})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto(host_url(host_site, f"{base_url}/{lang}embed.html?scenario=sinais-zap-do-parceiro&fast=1", width="320px"))
+    frame = page.frame_locator("#game")
+    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    inner = page.frames[1]
+    assert inner.evaluate(SEATS_COVERED) == []
+    frame.locator('.mt-hand button[data-card="5s"]').click()  # the first round; Dito's Zap wins it
+    expect(frame.locator(".mt-played .card.earlier")).to_have_count(4, timeout=30_000)
+    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(300)  # the last card's deal-in animation
+    assert inner.evaluate(SEATS_COVERED) == []
+    expect(frame.locator('.mt-seat[data-pos="right"] .mt-seat-name')).to_contain_text("Tonho")
+    assert inner.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
+    watch.check()
+
 
 
 def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
