@@ -177,6 +177,19 @@ def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_
     watch.check()
 
 
+def test_embed_caption_is_the_title_and_the_prompt_says_what_to_do(browser, base_url):
+    """A caption was shown twice, as the title and again as the line under it."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/embed.html?hands=4c.3h.Kd-7h.2s.Qc&score=10,10&ferro=claras&caption=M%C3%A3o+de+ferro&fast=1")
+    expect(page.locator("#embed-heading")).to_have_text("Mão de ferro")
+    expect(page.locator("#embed-prompt")).to_have_text("Jogue esta mão: você é quem está embaixo.")
+    expect(page.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    context.close()
+    watch.check()
+
 
 def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
     context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 800})

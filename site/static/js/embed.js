@@ -79,8 +79,9 @@ export function scenarioFromURL(search) {
   }
   const caption = (q.get("caption") || "").trim().slice(0, 160);
   if (errors.length) return { errors: [...new Set(errors)] };
+  // The caption is the title over the table; the prompt under it says what to do (not the caption twice).
   const ex = {
-    id: "", title: caption, prompt: caption || t("embed.free"), players, hands, score, dealer, preset, seed,
+    id: "", title: caption, prompt: t("embed.free"), players, hands, score, dealer, preset, seed,
     level, partner_level: level, goal: "free", setup: [], offer: [],
   };
   if (ferro) ex.ferro = ferro;
