@@ -172,6 +172,15 @@ def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_
     page.wait_for_timeout(300)  # the last card's deal-in animation
     assert inner.evaluate(SEATS_COVERED) == []
     expect(frame.locator('.mt-seat[data-pos="right"] .mt-seat-name')).to_contain_text("Tonho")
+    # The three seats side by side at the top: no label runs into the next ("Leads" into "Dito").
+    labels = frame.locator(".mt-seat-name")
+    for i in range(labels.count()):
+        assert labels.nth(i).evaluate("(p) => p.scrollWidth <= p.clientWidth + 1"), labels.nth(i).inner_text()
+    boxes = [labels.nth(i).bounding_box() for i in range(labels.count())]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+                        and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5), (a, b)
     assert inner.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
     watch.check()
