@@ -591,3 +591,15 @@ def test_table_start_screen_links_to_the_marcador(dist_dir):
         assert [s["value"] for s in p["ladder"]] == [s.value for s in r.ladder]
         assert (p["mao_de_x"], p["mao_de_x_value"], p["mao_de_x_run_gives"], p["ferro_value"]) == (
             r.mao_de_x, r.mao_de_x_value, r.mao_de_x_run_gives, r.ferro_value)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_mao_de_dez_button_reads_as_a_label_in_spanish_and_english(page, console_errors, lang):
+    """A point button names what it scores like the Portuguese one, "+4 mão de dez", not
+    "+4 la mão de dez" / "+4 the mão de dez" (an article before a label reads as a
+    sentence cut in half)."""
+    open_marcador(page, f"/{lang}/marcador.html")
+    tap(page, 1, 6)
+    tap(page, 1, 4)
+    expect(button(page, 0, 4, "dez")).to_have_text("+4 mão de dez")
+    expect(button(page, 1, 4, "dez")).to_have_text("+4 mão de dez")
