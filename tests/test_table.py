@@ -374,6 +374,43 @@ def test_phone_landscape_keeps_the_hand_and_actions_on_screen(browser, base_url)
     watch.check()
 
 
+def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
+    """A phone held sideways (844 x 390), 2 x 2 with humano decide: an opponent calls truco
+    and the player answers for the pair. The wider-screen card sizes (the phone is 844 px
+    wide) overrode the landscape ones, so the hand took most of the column: "Seis!" and the
+    partner's opinion fell below the screen and "Você" sat on top of them. Every answer
+    button, the opinion and the player's label are on screen, none over another."""
+    context, page, watch = phone_table(browser, base_url, viewport={"width": 844, "height": 390})
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    # Tonho (seat 1, after the player) holds three manilhas and calls truco at once; the
+    # player answers for the pair, Dito's opinion beside the buttons.
+    start(page, {"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": False},
+          {"seed": 11, "dealer": 3, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]})
+    before = last_n(page)
+    page.locator("#hand .card.in-hand").first.tap()
+    wait_turn(page, before)
+    expect(page.locator("#actions button[data-action=accept]")).to_be_visible()
+    expect(page.locator("#actions button[data-action=raise]")).to_be_visible()
+    expect(page.locator("#partner-opinion")).to_be_visible()
+    parts = {b.inner_text(): b.bounding_box() for b in page.locator("#actions button").all()}
+    parts["opinion"] = page.locator("#partner-opinion").bounding_box()
+    parts["label"] = page.locator("#me .me-label").bounding_box()
+    for name, box in parts.items():
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{name} {box} is off screen"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{name} {box} is off screen"
+    names = list(parts)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(parts[a], parts[b]), f"{a} {parts[a]} and {b} {parts[b]} overlap"
+    before = last_n(page)
+    page.locator("#actions button[data-action=run]").tap()
+    wait_turn(page, before)
+    assert obs(page)["score"] == [0, 2]
+    context.close()
+    watch.check()
+
+
 def phone_table(browser, base_url, **kwargs):
     """A touch phone (390 x 844 unless told) for the table; (context, page, watch)."""
     kwargs.setdefault("viewport", {"width": 390, "height": 844})
