@@ -411,6 +411,39 @@ def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
     watch.check()
 
 
+@pytest.mark.parametrize("mode", ["2x2", "3x3"])
+def test_small_phone_the_hand_never_covers_the_table(browser, base_url, mode):
+    """A small phone held upright (360 x 640): with an opponent's truco to answer, the
+    human's corner (prompt, hand, Aceitar / Correr / Seis!, the partner's opinion) was
+    taller than the felt had left and was drawn over the card the player had just played
+    and over "Vale 2". Nothing of the table is covered now; the page may scroll instead."""
+    context, page, watch = phone_table(browser, base_url, viewport={"width": 360, "height": 640})
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
+    if mode == "3x3":
+        hands += [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
+    start(page, {"mode": mode, "level": "dificil", "humano_decide": True, "sinais": False},
+          {"seed": 11, "dealer": len(hands) - 1, "hands": hands})
+    before = last_n(page)
+    page.locator("#hand .card.in-hand").first.tap()
+    wait_turn(page, before)  # Tonho, three manilhas in hand, calls truco; the player answers
+    expect(page.locator("#actions button[data-action=raise]")).to_be_visible()
+    expect(page.locator("#partner-opinion")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    me = page.locator("#me").bounding_box()
+    covered = {"hand value": page.locator("#hand-value").bounding_box()}
+    for i, card in enumerate(page.locator("#trick .card").all()):
+        covered[f"played card {i + 1}"] = card.bounding_box()
+    assert len(covered) == 2
+    for name, box in covered.items():
+        assert not overlap(me, box), f"the human's corner {me} covers the {name} {box}"
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 360, f"the page scrolls sideways ({width} px)"
+    context.close()
+    watch.check()
+
+
 def phone_table(browser, base_url, **kwargs):
     """A touch phone (390 x 844 unless told) for the table; (context, page, watch)."""
     kwargs.setdefault("viewport", {"width": 390, "height": 844})
