@@ -411,13 +411,22 @@ def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
     watch.check()
 
 
-@pytest.mark.parametrize("mode", ["2x2", "3x3"])
-def test_small_phone_the_hand_never_covers_the_table(browser, base_url, mode):
-    """A small phone held upright (360 x 640): with an opponent's truco to answer, the
-    human's corner (prompt, hand, Aceitar / Correr / Seis!, the partner's opinion) was
-    taller than the felt had left and was drawn over the card the player had just played
-    and over "Vale 2". Nothing of the table is covered now; the page may scroll instead."""
-    context, page, watch = phone_table(browser, base_url, viewport={"width": 360, "height": 640})
+@pytest.mark.parametrize("mode,screen", [("2x2", "phone"), ("3x3", "phone"), ("2x2", "large-font")])
+def test_the_hand_never_covers_the_table(browser, base_url, mode, screen):
+    """A small phone held upright (360 x 640), or a laptop (1280 x 800) whose browser's
+    default font size is doubled: with an opponent's truco to answer, the human's corner
+    (prompt, hand, Aceitar / Correr / Seis!, the partner's opinion) was taller than the felt
+    had left and was drawn over the card the player had just played and over "Vale 2".
+    Nothing of the table is covered now; the page may scroll instead."""
+    if screen == "phone":
+        context, page, watch = phone_table(browser, base_url, viewport={"width": 360, "height": 640})
+    else:
+        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
+                                "document.documentElement.style.fontSize = '200%')")
+        page = context.new_page()
+        watch = ConsoleWatch()
+        watch.watch(page)
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
@@ -426,7 +435,7 @@ def test_small_phone_the_hand_never_covers_the_table(browser, base_url, mode):
     start(page, {"mode": mode, "level": "dificil", "humano_decide": True, "sinais": False},
           {"seed": 11, "dealer": len(hands) - 1, "hands": hands})
     before = last_n(page)
-    page.locator("#hand .card.in-hand").first.tap()
+    page.locator("#hand .card.in-hand").first.click()
     wait_turn(page, before)  # Tonho, three manilhas in hand, calls truco; the player answers
     expect(page.locator("#actions button[data-action=raise]")).to_be_visible()
     expect(page.locator("#partner-opinion")).to_be_visible()
@@ -438,8 +447,8 @@ def test_small_phone_the_hand_never_covers_the_table(browser, base_url, mode):
     assert len(covered) == 2
     for name, box in covered.items():
         assert not overlap(me, box), f"the human's corner {me} covers the {name} {box}"
-    width = page.evaluate("document.scrollingElement.scrollWidth")
-    assert width <= 360, f"the page scrolls sideways ({width} px)"
+    width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways ({width})"
     context.close()
     watch.check()
 
