@@ -225,3 +225,34 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
     assert table.evaluate("() => { const f = document.getElementById('share-url'); return f.selectionEnd - f.selectionStart; }") == len(url)
     table.locator("#share-close").click()
     table.console_watch.check()
+
+
+def test_replay_on_a_phone_held_sideways_shows_the_table_and_its_buttons_together(browser, base_url):
+    """A phone held sideways (844 x 390): "Rever a partida" stacked the mini-table, the step's
+    words and the buttons, more than twice the screen's height, so at every "Próximo" the
+    player scrolled down to the button and back up to the table. The table, the step's
+    words, "Anterior", "Próximo" and "Fechar" are all on the screen at once."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 844, "height": 390},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras"}, {"seed": 5, "dealer": 3, "score": [10, 10]})
+    for _ in range(20):
+        if phase(page) == "over":
+            break
+        act(page)
+    page.locator("#end-replay").tap()
+    expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
+    page.locator("#replay-next").tap()
+    expect(page.locator("#replay-count")).to_contain_text("passo 2 de")
+    for sel in ("#replay-table", "#replay-count", "#replay-caption", "#replay-prev", "#replay-next", "#replay-close"):
+        box = page.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} {box} is not on the screen"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} {box} is not on the screen"
+    table, nav = page.locator("#replay-table").bounding_box(), page.locator("#replay-next").bounding_box()
+    assert nav["x"] >= table["x"] + table["width"] or nav["y"] >= table["y"] + table["height"], "Próximo covers the table"
+    context.close()
+    watch.check()
