@@ -525,3 +525,57 @@ def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
     assert len(set(edges.values())) == 1, f"the score box moved ({size}; left and right edges): {edges}"
     context.close()
     watch.check()
+
+
+def _rgba(css):
+    parts = [float(x) for x in re.findall(r"[\d.]+", css)]
+    return parts + [1.0] * (4 - len(parts))
+
+
+def _contrast(fg, bg):
+    def lum(c):
+        ch = [x / 255 for x in c[:3]]
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_timer_seconds_stay_readable_as_the_bar_runs_low(browser, base_url):
+    """The seconds left are dark text; once the bar is under half they lay on the empty
+    dark track, dark on dark, just when the player needs them. They sit on their own light
+    chip: at 3 s left the text has a backing of its own with a WCAG contrast of 4.5 or more."""
+    context, page, watch = phone_table(browser, base_url)
+    page.clock.install()
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    start(page, {"mode": "1x1", "timer": 10}, {"seed": 31, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
+    page.clock.run_for(7_000)
+    text = page.locator("#timer .timer-text")
+    expect(text).to_have_text("3 s")
+    fg, bg = text.evaluate("e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }")
+    fg, bg = _rgba(fg), _rgba(bg)
+    assert bg[3] >= 0.85, f"the seconds have no backing of their own ({bg})"
+    assert _contrast(fg, bg) >= 4.5
+    text_box, timer_box = text.bounding_box(), page.locator("#timer").bounding_box()
+    assert timer_box["y"] <= text_box["y"] and text_box["y"] + text_box["height"] <= timer_box["y"] + timer_box["height"] + 0.5
+    context.close()
+    watch.check()
+
+
+def test_the_language_links_are_40_px_under_a_finger(browser, base_url):
+    """PT / ES / EN on a touch phone were 34 x 32 px, under the 40 px every other control
+    gets under a finger."""
+    context, page, watch = phone_table(browser, base_url)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    links = page.locator(".lang-switch a:visible")  # the header's and the start screen's
+    expect(links.first).to_be_visible()
+    assert links.count() >= 3
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box["width"] >= 40 and box["height"] >= 40, box
+    width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways ({width})"
+    context.close()
+    watch.check()
