@@ -186,12 +186,19 @@ def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_
     watch.check()
 
 
-def test_embed_caption_is_the_title_and_the_prompt_says_what_to_do(browser, base_url):
-    """A caption was shown twice, as the title and again as the line under it."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 800})
+
+def embed_page(browser, base_url, width, height):
+    """A page of its own at this size with its console watched: (context, page, watch)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
     page = context.new_page()
     watch = ConsoleWatch()
     watch.watch(page)
+    return context, page, watch
+
+
+def test_embed_caption_is_the_title_and_the_prompt_says_what_to_do(browser, base_url):
+    """A caption was shown twice, as the title and again as the line under it."""
+    context, page, watch = embed_page(browser, base_url, 560, 800)
     page.goto("/embed.html?hands=4c.3h.Kd-7h.2s.Qc&score=10,10&ferro=claras&caption=M%C3%A3o+de+ferro&fast=1")
     expect(page.locator("#embed-heading")).to_have_text("Mão de ferro")
     expect(page.locator("#embed-prompt")).to_have_text("Jogue esta mão: você é quem está embaixo.")
@@ -201,10 +208,7 @@ def test_embed_caption_is_the_title_and_the_prompt_says_what_to_do(browser, base
 
 
 def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page, watch = embed_page(browser, base_url, 560, 800)
     page.goto("/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&dealer=1&level=facil&seed=3&fast=1"
               "&caption=Zap%20e%20Copas%3A%20d%C3%A1%20pra%20perder%3F")
     expect(page.locator("#embed-heading")).to_have_text("Zap e Copas: dá pra perder?")
@@ -248,10 +252,7 @@ MALFORMED = [
 
 @pytest.fixture(scope="module")
 def plain(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 560, "height": 700})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page, watch = embed_page(browser, base_url, 560, 700)
     page.console_watch = watch
     yield page
     context.close()
