@@ -579,3 +579,26 @@ def test_the_language_links_are_40_px_under_a_finger(browser, base_url):
     assert width[0] <= width[1], f"the page scrolls sideways ({width})"
     context.close()
     watch.check()
+
+
+def test_the_start_screens_tick_boxes_are_40_px_under_a_finger(browser, base_url):
+    """A tick box (Humano decide, Sinais, the house rules...) is tapped through its label,
+    which was one 24 px line of text; the house rules' "Aprender" links were as small. Every
+    one is 40 px tall on a touch phone, and tapping the label still ticks the box."""
+    context, page, watch = phone_table(browser, base_url)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.locator("details.more summary").first.click()  # "Mais opções": the house rules
+    targets = page.locator(".form-check > label:visible, .house-rules .form-hint a:visible")
+    assert targets.count() >= 6
+    for i in range(targets.count()):
+        box = targets.nth(i).bounding_box()
+        assert box["height"] >= 40, (targets.nth(i).inner_text(), box)
+    box = page.locator("#sinais")
+    before = box.is_checked()
+    page.locator("label[for=sinais]").tap()
+    assert box.is_checked() != before
+    width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways ({width})"
+    context.close()
+    watch.check()
