@@ -39,7 +39,7 @@ ALLOWED_SAME = {
     "Truco Mineiro", "Truco", "Truco 473", "Truco Paulista", "Truco!",
     "Seis", "Dez", "Doze", "Nove", "truco", "seis", "nove", "dez", "doze", "onze",
     "Zap", "Copas", "Espadilha", "Pica-fumo", "zap", "copas", "espadilha", "pica-fumo", "manilha",
-    "Mão de dez", "Mão de ferro", "mão de dez", "mão de ferro", "mão de {x}",
+    "Mão de dez", "Mão de ferro", "Mão de {x}", "mão de dez", "mão de ferro", "mão de {x}",
     "1 × 1", "D", "Normal", "{rank} de {suit}", "espadas", "dama", "Idioma", "OK",
 }
 # Short texts that are spelt the same in Portuguese and in one other language (a correct
@@ -120,7 +120,7 @@ def test_no_translation_is_the_portuguese_copied(reference, lang):
 # Texts the table shows in a <span lang="pt-BR"> on a Spanish or English page
 # (site/static/js/i18n.js portuguese()): they must be the Portuguese words in every language.
 MARKED_PORTUGUESE = ["raise.truco", "raise.seis", "raise.nove", "raise.dez", "raise.doze",
-                     "hud.kind.dez", "hud.kind.ferro", "marcador.x.10", "marcador.x.11", "start.ferro"]
+                     "hud.kind.dez", "hud.kind.ferro", "prompt.kind.dez", "prompt.kind.ferro", "marcador.x.10", "marcador.x.11", "start.ferro"]
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

@@ -356,9 +356,12 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     # Mão de ferro: the hand's value says its kind.
     start({"mode": "1x1"}, {"seed": 19, "score": [10, 10], "dealer": 1})
     assert portuguese("#hand-value") == ["mão de ferro"]
-    # Mão de dez, run from: the hand's summary names it.
+    assert portuguese("#prompt") == ["Mão de ferro"]  # "Mão de ferro: ..." at the player's turn
+    # Mão de dez, run from: the prompt and the hand's summary name it.
     start({"mode": "1x1"}, {"seed": 17, "score": [10, 4], "dealer": 1})
     assert portuguese("#hand-value") == ["mão de dez"]
+    assert portuguese("#prompt") == ["Mão de dez"]
+    assert text(page, "#prompt").startswith("Mão de dez: ")
     page.locator("#actions button[data-action=run]").click()
     until(page, "() => document.querySelector('#banner .banner-title [lang]')", timeout=90_000)
     assert page.locator("#banner .banner-title [lang='pt-BR']").text_content() == "mão de dez"

@@ -287,9 +287,11 @@ export class MiniTable {
     } else if (view.busy) {
       text = obs.to_move !== null && obs.to_move !== 0 ? t("prompt.wait", { name: this.name(obs.to_move) }) : "";
     } else if (obs.decision) {
+      const params = maoDeXParams(obs.rules);
+      const kind = t("prompt.kind.dez", params);
       text = obs.decision.seat === 0
-        ? t("prompt.dez", maoDeXParams(obs.rules))
-        : t("prompt.dez_other", { ...maoDeXParams(obs.rules), name: this.name(obs.decision.seat) });
+        ? t("prompt.dez", { ...params, kind })
+        : t("prompt.dez_other", { ...params, kind, name: this.name(obs.decision.seat) });
     } else if (obs.pending) {
       const p = obs.pending;
       text = p.answerer === 0

@@ -317,9 +317,11 @@ export class TableView {
     } else if (frozen) {
       text = "";
     } else if (obs.decision) {
+      const params = maoDeXParams(obs.rules);
+      const kind = portuguese(t("prompt.kind.dez", params)); // "Mão de dez", in Portuguese everywhere
       text = obs.decision.seat === me
-        ? t("prompt.dez", maoDeXParams(obs.rules))
-        : t("prompt.dez_other", { ...maoDeXParams(obs.rules), name: this.name(obs.decision.seat) });
+        ? tNodes("prompt.dez", { ...params, kind })
+        : tNodes("prompt.dez_other", { ...params, kind, name: this.name(obs.decision.seat) });
     } else if (obs.pending) {
       const p = obs.pending;
       const call = portuguese(callName(p.name)); // "Truco", said in Portuguese in every language
@@ -328,7 +330,11 @@ export class TableView {
         : tNodes("prompt.pending_other", { name: this.name(p.asker), call, value: p.value, answerer: this.name(p.answerer) });
     } else if (obs.to_move === me) {
       text = obs.blind ? t("prompt.your_turn_blind") : t("prompt.your_turn");
-      if (obs.hand_kind === "ferro") text = `${t("prompt.ferro")} ${text}`;
+      if (obs.hand_kind === "ferro") {
+        const ferro = tNodes("prompt.ferro", { kind: portuguese(t("prompt.kind.ferro")) });
+        ferro.append(` ${text}`);
+        text = ferro;
+      }
     } else if (obs.to_move !== null) {
       text = t("prompt.wait", { name: this.name(obs.to_move) });
     }
