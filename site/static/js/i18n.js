@@ -11,12 +11,20 @@ const table = (() => {
   }
 })();
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The template of `key` (the first phrasing of a list), or null when the table lacks it. */
+function template(key) {
+  const text = table[key];
+  const first = Array.isArray(text) ? text[0] : text;
+  return typeof first === "string" ? first : null;
+}
+
 /** The text for `key`, with {name} placeholders filled from `params`. */
 export function t(key, params = {}) {
-  let text = table[key];
-  if (Array.isArray(text)) text = text[0];
-  if (typeof text !== "string") return key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const text = template(key);
+  if (text === null) return key;
+  return text.replace(PLACEHOLDER, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 /** One of several phrasings of `key` (an array in the table), picked by `n`. */
@@ -41,7 +49,7 @@ const PORTUGUESE = "pt-BR";
  * English "truck-o"; on a Portuguese page, plain text. `text` is what t() gave for it.
  */
 export function portuguese(text) {
-  const lang = typeof document !== "undefined" ? document.documentElement.lang : PORTUGUESE;
+  const lang = document.documentElement.lang;
   if (!lang || lang === PORTUGUESE) return document.createTextNode(text);
   const span = document.createElement("span");
   span.lang = PORTUGUESE;
@@ -54,15 +62,14 @@ export function portuguese(text) {
  * be a Node (e.g. portuguese("Truco")), put where its {placeholder} is; the rest is text.
  */
 export function tNodes(key, params = {}) {
-  let text = table[key];
-  if (Array.isArray(text)) text = text[0];
+  const text = template(key);
   const frag = document.createDocumentFragment();
-  if (typeof text !== "string") {
+  if (text === null) {
     frag.append(key);
     return frag;
   }
   let last = 0;
-  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+  for (const m of text.matchAll(PLACEHOLDER)) {
     frag.append(text.slice(last, m.index));
     const value = m[1] in params ? params[m[1]] : m[0];
     frag.append(value instanceof Node ? value : String(value));
