@@ -132,6 +132,34 @@ def test_the_words_marked_as_portuguese_are_portuguese(reference, lang):
                             "(table_view.js, index.html), or keep the Portuguese")
 
 
+# What the bots say as they raise ("Truco, ladrão!", "Then it's seis!"): in Spanish and English
+# the call stays Portuguese, and the phrase marks it {pt:...} so the bubble holds it in a
+# <span lang="pt-BR"> (site/static/js/i18n.js phraseNodes()).
+SAY_CALLS = ["say.truco", "say.seis", "say.dez", "say.doze", "say.nove"]
+MARK = re.compile(r"\{pt:([^{}]+)\}")
+CALL_WORD = re.compile(r"\b(truco+|seis|dez|doze|nove)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_the_bubbles_mark_the_truco_calls_they_keep_in_portuguese(reference, lang):
+    strings = table(lang)
+    bad = []
+    for key in SAY_CALLS:
+        portuguese_words = {w.lower() for p in reference[key] for w in CALL_WORD.findall(p)}
+        for phrasing in strings[key]:
+            marked = MARK.findall(phrasing)
+            unmarked = CALL_WORD.findall(MARK.sub("", phrasing))
+            if not marked or unmarked:
+                bad.append(f"{key}: {phrasing!r} leaves the call {unmarked or 'out'} unmarked")
+            bad += [f"{key}: {phrasing!r} marks {w!r}, not a word of the Portuguese {reference[key]}"
+                    for w in marked if w.lower() not in portuguese_words]
+    # The marks are for the other languages: a Portuguese page has no word to set apart.
+    bad += [f"{REFERENCE}.json {key}: {v!r}" for key, v in reference.items()
+            if any(MARK.search(x) for x in (v if isinstance(v, list) else [v]))]
+    assert not bad, (f"site/i18n/{lang}.json: write the call as {{pt:Truco}} in each phrasing "
+                     "(the word as the phrase says it):\n  " + "\n  ".join(bad))
+
+
 def test_the_allowed_words_are_few():
     # The allow-list is for truco words and names, not a way around the test.
     assert len(ALLOWED_SAME) <= 40

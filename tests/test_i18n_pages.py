@@ -22,6 +22,7 @@ from conftest import ENGINE_TIMEOUT_MS, ROOT, audit, new_page, until
 
 I18N = ROOT / "site" / "i18n"
 FOLDER = {"pt-BR": "", "es": "es/", "en": "en/"}
+PT_MARK = re.compile(r"\{pt:([^{}]+)\}")  # a word a phrasing keeps in Portuguese (i18n.js)
 
 
 def strings(lang: str) -> dict:
@@ -326,8 +327,11 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     ferro"), but the page said they were Spanish or English: a screen reader read the raise
     button "¡Truco!" as a Spanish "truco" and the English "Truco!" as "truck-o", "Seis" as
     Spanish six, "mão de ferro" with English sounds. The raise buttons, the prompt that
-    names a call, the hand's kind and the hand summary hold them in lang="pt-BR"."""
+    names a call, the hand's kind and the hand summary hold them in lang="pt-BR"; so do the
+    speech bubbles ("¡Truco, ladrón!", "Then it's seis!"), at the table and on the mini-table
+    of the lessons and the embed."""
     s = strings(lang)
+    says = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     context, page = new_page(browser, base_url, locale=lang)
     page.goto(f"/{FOLDER[lang]}index.html?fast=1")
     until(page, START, timeout=ENGINE_TIMEOUT_MS)
@@ -352,7 +356,22 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     assert page.evaluate("window.__truco.observation.pending.name") == "truco"
     assert portuguese("#actions button[data-action=raise]") == ["Seis"]
     assert portuguese("#prompt") == ["Truco"]
+
+    def said(bubble, call):
+        """What `bubble` says is a phrasing of the call's; the call is its one marked word."""
+        words = " ".join(page.locator(bubble).inner_text().split())
+        phrasings = [PT_MARK.sub(r"\1", p) for p in says[f"say.{call}"]]
+        assert words in phrasings, f"{bubble} says {words!r}, not one of {phrasings}"
+        marked = portuguese(bubble)
+        assert len(marked) == 1 and marked[0].lower().startswith(call), \
+            f"{bubble} {words!r}: {marked} marked as Portuguese, not the call"
+
+    said(".seat .bubble:not([hidden])", "truco")  # Tonho: "Truco!", "Truco, you thief!", "Trucooo!"…
     audit(page, axe_source, f"{lang}: table, answering a truco")
+    # The player's own bubble, raising back: "Seis!", "Then it's seis!"…
+    page.locator("#actions button[data-action=raise]").click()
+    until(page, "() => !document.getElementById('my-bubble').hidden")
+    said("#my-bubble", "seis")
     # Mão de ferro: the hand's value says its kind.
     start({"mode": "1x1"}, {"seed": 19, "score": [10, 10], "dealer": 1})
     assert portuguese("#hand-value") == ["mão de ferro"]
@@ -368,6 +387,11 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     points = page.evaluate("window.__truco.observation.score[1]") - 4
     title = s["hand.dez_run_lost"].replace("{kind}", "mão de dez").replace("{points}", str(points))
     assert page.locator("#banner .banner-title").text_content() == title
+    # A lesson's mini-table (here the embed of one): Tonho calls truco as the exercise opens.
+    page.goto(f"/{FOLDER[lang]}embed.html?scenario=truco-correr&fast=1")
+    page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+    assert text(page, ".mt-bubble") == s["action.raise"].replace("{name}", "Truco")
+    assert portuguese(".mt-bubble") == ["Truco"]
     context.close()
     page.console_watch.check()
 

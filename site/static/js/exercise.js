@@ -9,9 +9,9 @@
 import { cardName } from "./cards.js";
 import { EngineError } from "./engine_client.js";
 import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
-import { phrase, t } from "./i18n.js";
+import { phraseNodes, t } from "./i18n.js";
 import { MiniTable } from "./mini_table.js";
-import { callName, seatName } from "./table_view.js";
+import { callName, raiseLabel, seatName } from "./table_view.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -315,15 +315,15 @@ export class Exercise {
   says() {
     const out = {};
     const p = this.obs && this.obs.hand_number === this.startHand ? this.obs.pending : null;
-    if (p && p.asker !== 0) out[p.asker] = `${callName(p.name)}!`;
+    if (p && p.asker !== 0) out[p.asker] = raiseLabel(p.name);
     const list = this.events || [];
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i];
       if (e.seat === 0 || e.type === "deal") break;
       if (out[e.seat] !== undefined) continue;
-      if (e.type === "raise") out[e.seat] = `${callName(e.name)}!`;
-      else if (e.type === "accept") out[e.seat] = e.mao_de_dez ? phrase("say.dez_play", e.n) : phrase("say.accept", e.n);
-      else if (e.type === "run") out[e.seat] = e.mao_de_dez ? phrase("say.dez_run", e.n) : phrase("say.run", e.n);
+      if (e.type === "raise") out[e.seat] = raiseLabel(e.name);
+      else if (e.type === "accept") out[e.seat] = e.mao_de_dez ? phraseNodes("say.dez_play", e.n) : phraseNodes("say.accept", e.n);
+      else if (e.type === "run") out[e.seat] = e.mao_de_dez ? phraseNodes("say.dez_run", e.n) : phraseNodes("say.run", e.n);
     }
     return out;
   }

@@ -3,7 +3,7 @@
 // after every applied action (with the match's statistics so far), counts the match into
 // the statistics when it ends, and hands each new observation to the view.
 
-import { phrase, portuguese, t, tNodes } from "./i18n.js";
+import { phraseNodes, portuguese, t, tNodes } from "./i18n.js";
 import { applyDeckColours, cardName } from "./cards.js";
 import { callName, maoDeXParams } from "./table_view.js";
 import { KEYS } from "./storage.js";
@@ -464,19 +464,19 @@ export class GameManager {
         v.announce(t("announce.cover", { name: name(e.seat) }));
         break;
       case "raise":
-        v.say(e.seat, phrase(`say.${e.name}`, e.n));
+        v.say(e.seat, phraseNodes(`say.${e.name}`, e.n));
         v.announce(t("announce.raise", { name: name(e.seat), call: callName(e.name), value: e.value }));
         break;
       case "accept":
-        v.say(e.seat, phrase(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n));
+        v.say(e.seat, phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n));
         v.announce(t("announce.accept", { name: name(e.seat), value: e.value }));
         break;
       case "run":
-        v.say(e.seat, phrase(e.mao_de_dez ? "say.dez_run" : "say.run", e.n));
+        v.say(e.seat, phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n));
         v.announce(t("announce.run", { name: name(e.seat) }));
         break;
       case "exchange":
-        v.say(e.seat, phrase("say.exchange", e.n));
+        v.say(e.seat, phraseNodes("say.exchange", e.n));
         break;
       case "vira":
         v.announce(t("announce.vira", { card: cardName(e.card) }));
@@ -492,7 +492,7 @@ export class GameManager {
         this.talk?.narrate(e, this.obs);
         break;
       case "timeout":
-        v.say(e.seat, phrase("say.timeout", e.n));
+        v.say(e.seat, phraseNodes("say.timeout", e.n));
         if (e.seat === this.obs.seat) v.banner(t("timer.auto"), "", "warn");
         break;
       default:

@@ -27,11 +27,30 @@ export function t(key, params = {}) {
   return text.replace(PLACEHOLDER, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-/** One of several phrasings of `key` (an array in the table), picked by `n`. */
-export function phrase(key, n = 0) {
+// A word a phrasing keeps in Portuguese, marked in the Spanish and English tables as
+// {pt:Truco} ("¡{pt:Truco}, ladrón!", "Then it's {pt:seis}!"): the word itself, as the phrase
+// says it (lower case in mid-sentence, "Trucooo" drawn out), which no {call} parameter
+// could give. The Portuguese table needs no mark.
+const MARKED_PORTUGUESE = /\{pt:([^{}]+)\}/g;
+
+/** The phrasing of `key` picked by `n` (the table's list), or t(key) when it is no list. */
+function phrasing(key, n) {
   const list = table[key];
   if (!Array.isArray(list) || list.length === 0) return t(key);
   return list[Math.abs(n) % list.length];
+}
+
+/** One of several phrasings of `key` (an array in the table), picked by `n`, as plain text. */
+export function phrase(key, n = 0) {
+  return phrasing(key, n).replace(MARKED_PORTUGUESE, (m, word) => word);
+}
+
+/**
+ * phrase(key, n) as DOM nodes, for a speech bubble: the words the table marks {pt:...}
+ * become portuguese() nodes ("¡Truco, ladrón!" says "Truco" in Portuguese), the rest text.
+ */
+export function phraseNodes(key, n = 0) {
+  return toNodes(phrasing(key, n), MARKED_PORTUGUESE, (m) => portuguese(m[1]));
 }
 
 /** A list value of the table (e.g. seat names). */
@@ -63,16 +82,19 @@ export function portuguese(text) {
  */
 export function tNodes(key, params = {}) {
   const text = template(key);
-  const frag = document.createDocumentFragment();
-  if (text === null) {
-    frag.append(key);
-    return frag;
-  }
-  let last = 0;
-  for (const m of text.matchAll(PLACEHOLDER)) {
-    frag.append(text.slice(last, m.index));
+  if (text === null) return toNodes(key, PLACEHOLDER, (m) => m[0]); // the key, as t() shows it
+  return toNodes(text, PLACEHOLDER, (m) => {
     const value = m[1] in params ? params[m[1]] : m[0];
-    frag.append(value instanceof Node ? value : String(value));
+    return value instanceof Node ? value : String(value);
+  });
+}
+
+/** `text` as a fragment: each match of `pattern` replaced by `fill(match)` (a Node or text). */
+function toNodes(text, pattern, fill) {
+  const frag = document.createDocumentFragment();
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    frag.append(text.slice(last, m.index), fill(m));
     last = m.index + m[0].length;
   }
   frag.append(text.slice(last));

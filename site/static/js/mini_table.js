@@ -151,7 +151,13 @@ export class MiniTable {
       seat.classList.toggle("to-move", obs.to_move === s && !this.view.over);
       seat.append(label, cards);
       const said = (this.view.says || {})[s];
-      if (said) seat.append(el("p", "bubble mt-bubble", said));
+      if (said) {
+        // Words with a truco call in Portuguese come as nodes (phraseNodes, raiseLabel); the
+        // view may be drawn again with the same ones, so each drawing takes a copy.
+        const bubble = el("p", "bubble mt-bubble");
+        bubble.append(said instanceof Node ? said.cloneNode(true) : said);
+        seat.append(bubble);
+      }
       this.seatsEl.append(seat);
     }
   }

@@ -5,7 +5,7 @@
 // previous / next (buttons, ← →, Home / End).
 
 import { eventLines } from "./hand_review.js";
-import { phrase, t } from "./i18n.js";
+import { phraseNodes, t } from "./i18n.js";
 import { MiniTable } from "./mini_table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,9 +89,9 @@ export class ReplayView {
     const says = {}; // what the bots said, in their speech bubbles (as at the table)
     for (const e of step.events) {
       if (e.seat === obs.seat) continue;
-      if (e.type === "raise") says[e.seat] = phrase(`say.${e.name}`, e.n);
-      else if (e.type === "accept") says[e.seat] = phrase(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n);
-      else if (e.type === "run") says[e.seat] = phrase(e.mao_de_dez ? "say.dez_run" : "say.run", e.n);
+      if (e.type === "raise") says[e.seat] = phraseNodes(`say.${e.name}`, e.n);
+      else if (e.type === "accept") says[e.seat] = phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n);
+      else if (e.type === "run") says[e.seat] = phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n);
     }
     this.table.render({
       obs,

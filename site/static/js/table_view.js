@@ -359,11 +359,14 @@ export class TableView {
     this.actionsEl.replaceChildren();
   }
 
-  /** A speech bubble over a seat ("Truco!"); the human's shows over the hand. */
+  /**
+   * A speech bubble over a seat ("Truco!"); the human's shows over the hand. `text` is text
+   * or nodes (phraseNodes(): a truco call in it is marked as Portuguese).
+   */
   say(seat, text, ms = 1800) {
     const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
     if (!el) return;
-    el.textContent = text;
+    el.replaceChildren(text);
     el.hidden = false;
     clearTimeout(this.bubbleTimers.get(seat));
     if (ms > 0) this.bubbleTimers.set(seat, setTimeout(() => { el.hidden = true; }, ms));
