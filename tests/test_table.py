@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -497,6 +498,57 @@ def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(browser, bas
         for bubble in bubbles.all():
             box = bubble.bounding_box()
             assert not overlap(box, marks), f"the bubble {bubble.inner_text()!r} {box} covers the round marks {marks}"
+    context.close()
+    watch.check()
+
+
+# Screens for the speech bubbles: a touch phone, a laptop, and the laptop at 200 % zoom (its
+# 1280 x 800 pixels are then 640 x 400 CSS pixels, drawn twice as large).
+BUBBLE_SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "zoom200": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
+}
+# 3 x 3: Quinzinho (seat 4, the partner at the top left) leads with Zap, Copas and Espadilha,
+# signals them and calls "Truco! Vai encarar?" (event 2); Tião (seat 5, left) accepts
+# ("Aceito!"); both play a card, and it is the player's turn.
+QUINZINHO_TRUCO = ({"mode": "3x3", "level": "dificil", "partner_level": "dificil"},
+                   {"seed": 1, "dealer": 3, "hands": [["4d", "5s", "6h"], ["3h", "2s", "2d"], ["Qd", "Qs", "Jd"],
+                                                      ["3s", "2c", "Ac"], ["4c", "7h", "As"], ["3c", "3d", "2h"]]})
+
+
+def bubble_page(browser, base_url, screen):
+    """The table on `screen`, its engine ready, bubbles at full size and up until measured."""
+    context = browser.new_context(base_url=base_url, reduced_motion="reduce", **BUBBLE_SCREENS[screen])
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.clock.install()
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    # Time stands still: the bubbles stay up (1.8 to 2.6 s) however slow the machine is, and
+    # ?fast=1 plays on without timers.
+    page.clock.pause_at(datetime.now() + timedelta(minutes=1))
+    return context, page, watch
+
+
+@pytest.mark.parametrize("screen", list(BUBBLE_SCREENS))
+def test_a_long_speech_bubble_stays_on_the_screen(browser, base_url, screen):
+    """At 200 % zoom in a 3 x 3 game, Quinzinho's bubble "Truco! Vai encarar?" was centred on
+    his narrow seat at the top left and began 17 px beyond the screen's left edge: the
+    player read "uco! Vai encarar?". Every bubble stays on the screen, on a phone, a laptop
+    and the laptop at 200 %."""
+    context, page, watch = bubble_page(browser, base_url, screen)
+    start(page, *QUINZINHO_TRUCO)
+    quinzinho = page.locator('.seat[data-seat="4"] .bubble')
+    expect(quinzinho).to_be_visible()
+    expect(quinzinho).to_have_text("Truco! Vai encarar?")
+    page.evaluate("window.scrollTo(0, 0)")
+    width, height = page.evaluate("[document.documentElement.clientWidth, document.documentElement.clientHeight]")
+    for bubble in page.locator(".bubble:not([hidden])").all():
+        box = bubble.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+            f"the bubble {bubble.inner_text()!r} {box} runs off the {width} x {height} screen"
     context.close()
     watch.check()
 

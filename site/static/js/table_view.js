@@ -46,6 +46,89 @@ export function raiseLabel(name) {
   return tNodes("action.raise", { name: portuguese(callName(name)) });
 }
 
+// Speech bubbles ----------------------------------------------------------------------
+// A bubble is placed when it shows (and again when the table is drawn or the window
+// resized), not by CSS alone: one rule per seat position could not know how long the phrase
+// is in each language, nor where the seat lands on a narrow or zoomed screen. At 200 % zoom a
+// bubble centred on a narrow seat at the edge ran off the screen.
+const BUBBLE_GAP = 8; // between a bubble and its seat: room for the tail
+const BUBBLE_MARGIN = 4; // kept from the screen's edges
+const TAIL_REACH = 20; // a bubble overlaps its seat's width by this much, so its tail points at it
+const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of its round corners)
+// What a bubble must leave in sight: the round marks. On a phone they sit in the top corner
+// of the centre, right under the seats across, and a bubble opening under such a seat
+// ("mostra a ponta da língua", "Truco, ladrão!") hid them. There a seat across speaks over
+// its own cards first, and never reaches into the centre; held sideways too.
+const KEEP_CLEAR = "#round-marks";
+const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
+
+/** The boxes on screen of the elements `selector` finds in `root` (none for a hidden one). */
+function boxes(root, selector) {
+  return [...root.querySelectorAll(selector)].map((e) => e.getBoundingClientRect()).filter((r) => r.width && r.height);
+}
+
+/** The area of `r` that `o` covers (DOMRect-like boxes). */
+function overlapArea(r, o) {
+  const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+  const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** Whether the key `a` ([cost, rank, distance]) comes before `b`. */
+function before(a, b) {
+  const i = a.findIndex((v, k) => v !== b[k]);
+  return i >= 0 && a[i] < b[i];
+}
+
+/**
+ * Put the shown bubble `el` by its seat: under the seat, else over the seat's own cards,
+ * else above it (a seat across on a phone: over its cards first; the player's own: above
+ * its corner, else over its top), at the first
+ * place where the whole bubble is on the screen, as close as it can to where the seat
+ * would centre or align it, and always overlapping the seat's width so its tail points
+ * at who speaks.
+ */
+function placeBubble(el, root) {
+  const seatEl = el.parentElement;
+  Object.assign(el.style, { left: "0px", top: "0px", right: "auto", bottom: "auto", margin: "0", transform: "none" });
+  const w = el.offsetWidth;
+  const h = el.offsetHeight;
+  const seat = seatEl.getBoundingClientRect();
+  const doc = document.documentElement;
+  const view = { left: BUBBLE_MARGIN, top: BUBBLE_MARGIN, right: doc.clientWidth - BUBBLE_MARGIN, bottom: doc.clientHeight - BUBBLE_MARGIN };
+  const centre = (seat.left + seat.right) / 2;
+  const pos = seatEl.dataset.pos;
+  const preferX = pos === "left" ? seat.left : pos === "right" ? seat.right - w : centre - w / 2;
+  const [under, over, above] = [seat.bottom + BUBBLE_GAP, seat.bottom - h, seat.top - BUBBLE_GAP - h];
+  const tops = seatEl.id === "me"
+    ? [seat.top - BUBBLE_GAP - h, seat.top + BUBBLE_GAP]
+    : pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches ? [over, under, above] : [under, over, above];
+  let lo = Math.max(view.left, seat.left + TAIL_REACH - w);
+  let hi = Math.min(view.right - w, seat.right - TAIL_REACH);
+  if (lo > hi) [lo, hi] = [view.left, Math.max(view.left, view.right - w)]; // the screen first
+  const clampX = (x) => Math.min(hi, Math.max(lo, x));
+  const keep = boxes(root, KEEP_CLEAR);
+  let best = null;
+  tops.forEach((y, rank) => {
+    // Where the seat puts it, at either end of its reach, or just beside what it must not cover.
+    const xs = [preferX, lo, hi];
+    for (const o of keep) if (o.top < y + h && y < o.bottom) xs.push(o.right + 2, o.left - 2 - w);
+    for (const x of xs.map(clampX)) {
+      const box = { left: x, top: y, right: x + w, bottom: y + h };
+      const off = w * h - overlapArea(box, view); // the part off the screen
+      const cost = 1e4 * off + keep.reduce((sum, o) => sum + overlapArea(box, o), 0);
+      const key = [cost, rank, Math.abs(x - preferX)]; // the least covered, then the first place
+      if (!best || before(key, best.key)) best = { key, x, y };
+    }
+  });
+  const { x, y } = best;
+  el.style.left = `${x - seat.left - seatEl.clientLeft}px`;
+  el.style.top = `${y - seat.top - seatEl.clientTop}px`;
+  // The tail points at the seat: up from a bubble under its middle, down from one above.
+  el.dataset.tail = y + h / 2 < (seat.top + seat.bottom) / 2 ? "down" : "up";
+  el.style.setProperty("--tail-x", `${Math.min(w - TAIL_INSET, Math.max(TAIL_INSET, centre - x))}px`);
+}
+
 export class TableView {
   constructor(root) {
     this.root = root;
@@ -69,6 +152,7 @@ export class TableView {
     this.human = 0;
     this.coverMode = false;
     this.bubbleTimers = new Map();
+    addEventListener("resize", () => this.placeBubbles());
   }
 
   name(seat) {
@@ -94,6 +178,7 @@ export class TableView {
     this.renderHand(obs, busy || rounds !== null);
     this.renderActions(obs, busy || rounds !== null);
     this.renderPrompt(obs, rounds !== null);
+    this.placeBubbles();
   }
 
   renderSeats(obs, frozen) {
@@ -368,12 +453,18 @@ export class TableView {
     if (!el) return;
     el.replaceChildren(text);
     el.hidden = false;
+    placeBubble(el, this.root);
     clearTimeout(this.bubbleTimers.get(seat));
     if (ms > 0) this.bubbleTimers.set(seat, setTimeout(() => { el.hidden = true; }, ms));
   }
 
   clearBubbles() {
     for (const el of this.root.querySelectorAll(".bubble")) el.hidden = true;
+  }
+
+  /** Place the bubbles shown again: the seats or the screen have changed under them. */
+  placeBubbles() {
+    for (const el of this.root.querySelectorAll(".bubble:not([hidden])")) placeBubble(el, this.root);
   }
 
   /** Read aloud by screen readers (aria-live="polite"). */
