@@ -553,6 +553,58 @@ def test_a_long_speech_bubble_stays_on_the_screen(browser, base_url, screen):
     watch.check()
 
 
+# What a bubble must leave in sight: what the player reads at a glance, and the cards on the felt.
+KEEP_IN_SIGHT = {"the hand's value": "#hand-value", "the round marks": "#round-marks", "the score": "#score",
+                 "a card on the table": "#trick .card", "the vira": "#vira:not([hidden])"}
+
+
+def bubbles_cover(page):
+    """What each bubble shown covers of KEEP_IN_SIGHT: ["'Truco, ladrão!' covers the hand's value", ...]."""
+    page.evaluate("window.scrollTo(0, 0)")
+    covered = []
+    for bubble in page.locator(".bubble:not([hidden])").all():
+        box = bubble.bounding_box()
+        for what, selector in KEEP_IN_SIGHT.items():
+            for el in page.locator(selector).all():
+                other = el.bounding_box()
+                if other and other["width"] and overlap(box, other):
+                    covered.append(f"{bubble.inner_text()!r} {box} covers {what} {other}")
+    return covered
+
+
+@pytest.mark.parametrize("screen", list(BUBBLE_SCREENS))
+def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_table(browser, base_url, screen):
+    """Zé, at the left of a 2 x 2 table, called "Truco, ladrão!" after two cards were played,
+    and on a laptop his bubble, opening under his seat, covered "Vale 2"; at 200 % zoom it
+    covered a played card too. The player's own "Truco!" rose from the hand over the value
+    on a phone, over the card the player had just put down on a laptop, and over the score
+    at 200 %. A bubble may cover its own seat's cards, never the hand's value, the round
+    marks, the score or a card on the table: on a phone, a laptop and the laptop at 200 %."""
+    context, page, watch = bubble_page(browser, base_url, screen)
+    # 2 x 2: Tonho and Dito play a card each, then Zé (left) calls "Truco, ladrão!".
+    start(page, {"mode": "2x2", "level": "dificil", "partner_level": "dificil"},
+          {"seed": 2, "dealer": 0, "hands": [["4d", "5s", "6h"], ["Qd", "Qs", "Jd"], ["As", "6s", "Kh"], ["4c", "7h", "3s"]]})
+    expect(page.locator('.seat[data-seat="3"] .bubble:not([hidden])')).to_have_text("Truco, ladrão!")
+    expect(page.locator("#trick .card")).to_have_count(2)
+    covered = bubbles_cover(page)
+    # 1 x 1: Tonho plays; the player calls "Truco! Vai encarar?", Tonho accepts ("Desce!").
+    start(page, {"mode": "1x1", "level": "dificil"}, {"seed": 2, "dealer": 0, "hands": [["4c", "7h", "As"], ["3s", "2c", "Ac"]]})
+    before = last_n(page)
+    page.locator("#actions button[data-action=raise]").click()
+    wait_turn(page, before)
+    expect(page.locator("#my-bubble:not([hidden])")).to_have_text("Truco! Vai encarar?")
+    expect(page.locator('.seat[data-seat="1"] .bubble:not([hidden])')).to_have_text("Desce!")
+    covered += bubbles_cover(page)
+    # 3 x 3: Quinzinho (top left) calls truco, Tião (left) accepts; both play a card.
+    start(page, *QUINZINHO_TRUCO)
+    expect(page.locator('.seat[data-seat="4"] .bubble:not([hidden])')).to_have_text("Truco! Vai encarar?")
+    expect(page.locator('.seat[data-seat="5"] .bubble:not([hidden])')).to_have_text("Aceito!")
+    covered += bubbles_cover(page)
+    assert not covered, "\n".join(covered)
+    context.close()
+    watch.check()
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
     """The score box ("Nós 8 × 6 Eles") grew by a digit's width when a number went from 8 to
