@@ -454,6 +454,69 @@ def test_the_hand_never_covers_the_table(browser, base_url, mode, screen):
     watch.check()
 
 
+@pytest.mark.parametrize("screen", [(360, 640), (844, 390)], ids=["upright", "sideways"])
+def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen):
+    """A small phone held upright (360 x 640) with a truco or a mão de dez to answer: the page
+    scrolled 39 px (truco) to 53 px (a mão de dez and its "Sinal" button), 66 to 80 with the
+    turn timer on (27 px in 1 x 1); a phone held sideways (844 x 390) scrolled 24 to 42 px
+    with the timer on (17 px without it for a mão de dez). The player had to scroll to see
+    the table and the answer together. The whole table fits the screen now, the human's
+    corner still off the cards played and "Vale N", the answers on one line and 40 px tall
+    or more."""
+    width, height = screen
+    context, page, watch = phone_table(browser, base_url, viewport={"width": width, "height": height})
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
+    # A new player's settings with a partner: humano decide and sinais on.
+    pair = {"humano_decide": True, "sinais": True}
+
+    def truco(mode, timer):
+        if mode == "1x1":  # Tonho leads with three manilhas and calls truco at once
+            start(page, {"mode": "1x1", "level": "dificil", "timer": timer}, {"seed": 11, "dealer": 0, "hands": hands[:2]})
+        else:  # Tonho calls truco once the player has led; the player answers for the pair
+            start(page, {"mode": "2x2", "level": "dificil", "timer": timer, **pair}, {"seed": 11, "dealer": 3, "hands": hands})
+            before = last_n(page)
+            page.locator("#hand .card.in-hand").first.click()
+            wait_turn(page, before)
+        expect(page.locator("#prompt")).to_contain_text("pediu Truco")
+
+    def dez(mode, timer):
+        start(page, {"mode": mode, "level": "medio", "timer": timer, **pair},
+              {"seed": 17, "score": [10, 4], "dealer": 3 if mode == "2x2" else 1})
+        expect(page.locator("#prompt")).to_contain_text("Mão de dez")
+
+    for mode in ("2x2", "1x1"):
+        for timer in (0, 30):
+            for name, prompt in (("truco", truco), ("mão de dez", dez)):
+                state = f"{mode}, {name}, timer {timer or 'off'}"
+                prompt(mode, timer)
+                expect(page.locator("#timer")).to_be_visible(visible=bool(timer))
+                if mode == "2x2" and name == "mão de dez":
+                    expect(page.locator(".signal-toggle")).to_be_visible()
+                # Any hand after the first has the last hand's "Ver a mão anterior" on the felt.
+                page.evaluate("document.getElementById('last-review').hidden = false")
+                page.evaluate("window.scrollTo(0, 0)")
+                extra = page.evaluate("""() => { const s = document.scrollingElement;
+                    return [s.scrollWidth - innerWidth, s.scrollHeight - innerHeight]; }""")
+                assert extra[0] <= 1 and extra[1] <= 1, f"{state}: the page scrolls {extra} px (sideways, down)"
+                me = page.locator("#me").bounding_box()
+                covered = {"hand value": page.locator("#hand-value").bounding_box(),
+                           "last hand's button": page.locator("#last-review").bounding_box()}
+                for i, card in enumerate(page.locator("#trick .card").all()):
+                    covered[f"played card {i + 1}"] = card.bounding_box()
+                for what, box in covered.items():
+                    assert not overlap(me, box), f"{state}: the human's corner {me} covers the {what} {box}"
+                answers = [b.bounding_box() for b in page.locator("#actions button").all()]
+                assert len(answers) >= 2, state
+                assert len({round(b["y"]) for b in answers}) == 1, f"{state}: the answers take two lines {answers}"
+                for b in answers:
+                    assert b["height"] >= 40, f"{state}: an answer is {b['height']} px tall"
+                    assert 0 <= b["y"] and b["y"] + b["height"] <= height, f"{state}: an answer is off screen {b}"
+    context.close()
+    watch.check()
+
+
 def phone_table(browser, base_url, **kwargs):
     """A touch phone (390 x 844 unless told) for the table; (context, page, watch)."""
     kwargs.setdefault("viewport", {"width": 390, "height": 844})
