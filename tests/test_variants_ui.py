@@ -331,12 +331,25 @@ def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, ba
         next(pages, None)  # closes the page and checks its console
 
 
+def gap_between(a, b):
+    """The distance between two boxes (0 where they touch or overlap)."""
+    dx = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]), 0)
+    dy = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]), 0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
 @pytest.mark.parametrize("mode", ["3x3", "2x2"])
-def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, base_url, mode):
+def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, base_url, mode, size):
     """Once the next hand is under way, "Ver a mão anterior" waits at the bottom of the felt,
     where "Vale N" is: on a phone with side seats (3 x 3 at any value, 2 x 2 at "Vale 12") it
-    sat over the value, hiding what the hand was worth while the player answered a truco."""
-    pages = open_table(browser, base_url, viewport=PHONE, is_mobile=True, has_touch=True)
+    sat over the value, hiding what the hand was worth while the player answered a truco.
+    Then it sat 4.8 px from the value, and over or against the cards played in the bottom row
+    (in 3 x 3 on a 390 x 844 phone; in 3 x 3 and 2 x 2 on a 360 x 640 one): through every
+    round of the next hand it keeps a clear gap from each card on the table and from the
+    value, and the round marks stay off the cards (which moved up to make room)."""
+    pages = open_table(browser, base_url, viewport={"width": size[0], "height": size[1]},
+                       is_mobile=True, has_touch=True, reduced_motion="reduce")  # no card mid-animation
     page = next(pages)
     try:
         seats = 6 if mode == "3x3" else 4
@@ -345,16 +358,31 @@ def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, 
         play_hand_out(page)
         corner = page.get_by_role("button", name="Ver a mão anterior")
         expect(corner).to_be_visible(timeout=15_000)
-        value = page.locator("#hand-value")
-        # The widest value of a normal hand, as after truco, seis, dez and doze.
-        page.locator("[data-testid=hand-value]").evaluate("(b) => { b.textContent = '12'; }")
-        expect(value).to_have_text(re.compile(r"Vale\s+12"))
-        a, b = value.bounding_box(), corner.bounding_box()
-        assert not boxes_overlap(a, b), (a, b)
-        felt = page.locator("#table .center").bounding_box()
-        for box in (a, b):
-            assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
         corner.click()
         expect(page.locator("#review-dialog")).to_be_visible()
+        page.locator("#review-close").click()
+        expect(page.locator("#review-dialog")).to_be_hidden()
+        value = page.locator("#hand-value")
+        hand, rounds = obs(page)["hand_number"], set()
+        while phase(page) != "over" and obs(page)["hand_number"] == hand:
+            # The widest value of a normal hand, as after truco, seis, dez and doze.
+            page.locator("[data-testid=hand-value]").evaluate("(b) => { b.textContent = '12'; }")
+            expect(value).to_have_text(re.compile(r"Vale\s+12"))
+            a, b = value.bounding_box(), corner.bounding_box()
+            cards = page.locator("#trick .card")
+            rounds.add(len(obs(page)["rounds"]))
+            marks = page.locator("#round-marks").bounding_box()
+            for i in range(cards.count()):
+                card = cards.nth(i).bounding_box()
+                assert gap_between(card, b) >= 8, (f"the button is {gap_between(card, b):.1f} px from "
+                                                   f"{cards.nth(i).get_attribute('aria-label')}", card, b)
+                assert not boxes_overlap(card, marks), ("the round marks cover a card", marks, card)
+            assert gap_between(a, b) >= 8, (f"the button is {gap_between(a, b):.1f} px from the value", a, b)
+            felt = page.locator("#table .center").bounding_box()
+            for box in (a, b):
+                assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
+            page.mouse.move(0, 0)  # a card lifted under a resting pointer never settles for the click
+            act(page)
+        assert rounds >= {1, 2, 3}, rounds  # the cards of each round lie in their own place
     finally:
         next(pages, None)  # closes the page and checks its console
