@@ -338,7 +338,14 @@ def gap_between(a, b):
     return (dx * dx + dy * dy) ** 0.5
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+# (width, height, device scale factor, a phone?): phones upright, laptops and a large screen,
+# and a 1280 x 800 laptop at 200% zoom (640 x 400 CSS px, which takes the sideways layout).
+FELT_SIZES = {"390x844": (390, 844, 1, True), "360x640": (360, 640, 1, True),
+              "1280x800": (1280, 800, 1, False), "1024x768": (1024, 768, 1, False),
+              "1920x1080": (1920, 1080, 1, False), "640x400-zoom200": (640, 400, 2, False)}
+
+
+@pytest.mark.parametrize("size", list(FELT_SIZES))
 @pytest.mark.parametrize("mode", ["3x3", "2x2"])
 def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, base_url, mode, size):
     """Once the next hand is under way, "Ver a mão anterior" waits at the bottom of the felt,
@@ -347,9 +354,13 @@ def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, 
     Then it sat 4.8 px from the value, and over or against the cards played in the bottom row
     (in 3 x 3 on a 390 x 844 phone; in 3 x 3 and 2 x 2 on a 360 x 640 one): through every
     round of the next hand it keeps a clear gap from each card on the table and from the
-    value, and the round marks stay off the cards (which moved up to make room)."""
-    pages = open_table(browser, base_url, viewport={"width": size[0], "height": size[1]},
-                       is_mobile=True, has_touch=True, reduced_motion="reduce")  # no card mid-animation
+    value, and the round marks stay off the cards (which moved up to make room).
+    On a laptop in 3 x 3 the button lay over Tonho's card in every round (1280 x 800), the
+    cards touched "Vale N" (1024 x 768); at 200% zoom the round marks lay on a card in 2 x 2.
+    Off a phone the page never scrolls for it."""
+    width, height, scale, phone = FELT_SIZES[size]
+    pages = open_table(browser, base_url, viewport={"width": width, "height": height}, device_scale_factor=scale,
+                       is_mobile=phone, has_touch=phone, reduced_motion="reduce")  # no card mid-animation
     page = next(pages)
     try:
         seats = 6 if mode == "3x3" else 4
@@ -377,7 +388,12 @@ def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, 
                 assert gap_between(card, b) >= 8, (f"the button is {gap_between(card, b):.1f} px from "
                                                    f"{cards.nth(i).get_attribute('aria-label')}", card, b)
                 assert not boxes_overlap(card, marks), ("the round marks cover a card", marks, card)
+                assert gap_between(card, a) >= 8, (f"the value is {gap_between(card, a):.1f} px from "
+                                                   f"{cards.nth(i).get_attribute('aria-label')}", card, a)
             assert gap_between(a, b) >= 8, (f"the button is {gap_between(a, b):.1f} px from the value", a, b)
+            if not phone:
+                scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+                assert scroll <= 0, f"the page scrolls {scroll} px"
             felt = page.locator("#table .center").bounding_box()
             for box in (a, b):
                 assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
