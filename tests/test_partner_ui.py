@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, last_n, obs, open_table, start, wait_turn
+from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, act, last_n, obs, open_table, start, wait_turn
 
 # Tonho (seat 1, difícil) holds three manilhas and asks for truco at once; the natural
 # answerer is the next seat, Dito (RULES.md §5), whom the human replaces.
@@ -288,3 +288,50 @@ def test_the_turn_timer_follows_the_deciding_seat(table):
     assert any(e["type"] == "timeout" and e["seat"] == 0 and e["action"] == "run" for e in o["log"])
     assert o["score"] == [0, 2], "running out is running (§8): the truco's asker scores"
     expect(table.locator("#app")).to_have_attribute("data-phase", re.compile("human|bots|over"))
+
+
+def _overlap(a, b):
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+@pytest.mark.parametrize("size", [(844, 390, 3, True), (640, 400, 2, False)], ids=["844x390", "640x400-zoom200"])
+def test_sideways_a_side_seats_signal_chip_leaves_the_trick_room(browser, base_url, size):
+    """A phone held sideways (and a laptop at 200% zoom): with Tonho's caught signal shown
+    beside his name, the side seats left the centre 144 to 160 px wide; the round marks lay on
+    the top card and the cards played ran over the side seats' names. Through the hand's
+    rounds no card on the table touches a side seat's name, team, badge or chip, nor the round
+    marks, and the page does not scroll."""
+    width, height, scale, phone = size
+    pages = open_table(browser, base_url, viewport={"width": width, "height": height}, device_scale_factor=scale,
+                       is_mobile=phone, has_touch=phone, reduced_motion="reduce")  # no card mid-animation
+    page = next(pages)
+    try:
+        # Seed 12 (as above): the human catches Tonho's signal, the Pica-fumo.
+        hands = [["Ah", "Js", "Qc"], ["2d", "Jh", "7d"], ["Jc", "7s", "As"], ["Kd", "5s", "3c"]]
+        start(page, {"mode": "2x2", "sinais": True, "humano_decide": True},
+              {"seed": 12, "score": [10, 4], "dealer": 0, "hands": hands})
+        expect(page.locator('.seat[data-pos="right"] .seat-signal')).to_have_text("Pica-fumo")
+        page.locator("#signal-toggle").click()
+        page.locator('#signal-menu button[data-signal="nada"]').click()
+        page.wait_for_function("() => !window.__truco.observation.may_signal")
+        hand, most = obs(page)["hand_number"], 0
+        while page.locator("#app").get_attribute("data-phase") != "over" and obs(page)["hand_number"] == hand:
+            cards = [c.bounding_box() for c in page.locator("#trick .card").all()]
+            most = max(most, len(cards))
+            marks = page.locator("#round-marks").bounding_box()
+            labels = {s: page.locator(f'.seat[data-pos="{s}"] .seat-label').bounding_box() for s in ("left", "right")}
+            for card in cards:
+                for side, label in labels.items():
+                    assert not _overlap(card, label), (f"a card covers the {side} seat's name", card, label)
+                if marks:
+                    assert not _overlap(card, marks), ("the round marks cover a card", marks, card)
+            chip = page.locator(".seat-signal").bounding_box()
+            seat = page.locator('.seat[data-pos="right"]').bounding_box()
+            assert seat["x"] - 0.5 <= chip["x"] and chip["x"] + chip["width"] <= seat["x"] + seat["width"] + 0.5, (chip, seat)
+            assert page.evaluate("document.documentElement.scrollHeight - innerHeight") <= 0
+            page.mouse.move(0, 0)  # a card lifted under a resting pointer never settles for the click
+            act(page)
+        assert most >= 8, most  # the third round: the earlier rounds' cards lie under it
+    finally:
+        next(pages, None)  # closes the page and checks its console
