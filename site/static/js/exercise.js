@@ -9,9 +9,9 @@
 import { cardName } from "./cards.js";
 import { EngineError } from "./engine_client.js";
 import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
-import { phraseNodes, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { MiniTable } from "./mini_table.js";
-import { callName, raiseLabel, seatName } from "./table_view.js";
+import { callName, raiseLabel, seatName, speech } from "./table_view.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -321,9 +321,8 @@ export class Exercise {
       const e = list[i];
       if (e.seat === 0 || e.type === "deal") break;
       if (out[e.seat] !== undefined) continue;
-      if (e.type === "raise") out[e.seat] = raiseLabel(e.name);
-      else if (e.type === "accept") out[e.seat] = e.mao_de_dez ? phraseNodes("say.dez_play", e.n) : phraseNodes("say.accept", e.n);
-      else if (e.type === "run") out[e.seat] = e.mao_de_dez ? phraseNodes("say.dez_run", e.n) : phraseNodes("say.run", e.n);
+      const said = e.type === "raise" ? raiseLabel(e.name) : speech(e); // a lesson's raise reads as its button
+      if (said) out[e.seat] = said;
     }
     return out;
   }

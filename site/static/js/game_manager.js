@@ -5,7 +5,7 @@
 
 import { phraseNodes, portuguese, t, tNodes } from "./i18n.js";
 import { applyDeckColours, cardName } from "./cards.js";
-import { callName, maoDeXParams } from "./table_view.js";
+import { callName, maoDeXParams, speech } from "./table_view.js";
 import { KEYS } from "./storage.js";
 import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
 import { commitTally, emptyStats, finishTally, newTally, tallyEvents } from "./stats.js";
@@ -464,15 +464,15 @@ export class GameManager {
         v.announce(t("announce.cover", { name: name(e.seat) }));
         break;
       case "raise":
-        v.say(e.seat, phraseNodes(`say.${e.name}`, e.n));
+        v.say(e.seat, speech(e));
         v.announce(t("announce.raise", { name: name(e.seat), call: callName(e.name), value: e.value }));
         break;
       case "accept":
-        v.say(e.seat, phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n));
+        v.say(e.seat, speech(e));
         v.announce(t("announce.accept", { name: name(e.seat), value: e.value }));
         break;
       case "run":
-        v.say(e.seat, phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n));
+        v.say(e.seat, speech(e));
         v.announce(t("announce.run", { name: name(e.seat) }));
         break;
       case "exchange":

@@ -33,24 +33,15 @@ export function t(key, params = {}) {
 // could give. The Portuguese table needs no mark.
 const MARKED_PORTUGUESE = /\{pt:([^{}]+)\}/g;
 
-/** The phrasing of `key` picked by `n` (the table's list), or t(key) when it is no list. */
-function phrasing(key, n) {
-  const list = table[key];
-  if (!Array.isArray(list) || list.length === 0) return t(key);
-  return list[Math.abs(n) % list.length];
-}
-
-/** One of several phrasings of `key` (an array in the table), picked by `n`, as plain text. */
-export function phrase(key, n = 0) {
-  return phrasing(key, n).replace(MARKED_PORTUGUESE, (m, word) => word);
-}
-
 /**
- * phrase(key, n) as DOM nodes, for a speech bubble: the words the table marks {pt:...}
- * become portuguese() nodes ("¡Truco, ladrón!" says "Truco" in Portuguese), the rest text.
+ * One of several phrasings of `key` (an array in the table; t(key) when it is no list),
+ * picked by `n`, as DOM nodes for a speech bubble: the words the table marks {pt:...} become
+ * portuguese() nodes ("¡Truco, ladrón!" says "Truco" in Portuguese), the rest text.
  */
 export function phraseNodes(key, n = 0) {
-  return toNodes(phrasing(key, n), MARKED_PORTUGUESE, (m) => portuguese(m[1]));
+  const list = table[key];
+  const text = Array.isArray(list) && list.length ? list[Math.abs(n) % list.length] : t(key);
+  return toNodes(text, MARKED_PORTUGUESE, (m) => portuguese(m[1]));
 }
 
 /** A list value of the table (e.g. seat names). */

@@ -5,8 +5,9 @@
 // previous / next (buttons, ← →, Home / End).
 
 import { eventLines } from "./hand_review.js";
-import { phraseNodes, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { MiniTable } from "./mini_table.js";
+import { speech } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);
 let cssLoaded = false;
@@ -88,10 +89,8 @@ export class ReplayView {
     const lines = eventLines(step.events, { seat: obs.seat, players: obs.players, rules: obs.rules });
     const says = {}; // what the bots said, in their speech bubbles (as at the table)
     for (const e of step.events) {
-      if (e.seat === obs.seat) continue;
-      if (e.type === "raise") says[e.seat] = phraseNodes(`say.${e.name}`, e.n);
-      else if (e.type === "accept") says[e.seat] = phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n);
-      else if (e.type === "run") says[e.seat] = phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n);
+      const said = e.seat === obs.seat ? null : speech(e);
+      if (said) says[e.seat] = said;
     }
     this.table.render({
       obs,

@@ -2,7 +2,7 @@
 // the observation (never computes a rule) and holds nothing the human may not see.
 
 import { backElement, cardElement, cardLabel, cardName, coveredElement } from "./cards.js";
-import { list, portuguese, t, tNodes } from "./i18n.js";
+import { list, phraseNodes, portuguese, t, tNodes } from "./i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -44,6 +44,17 @@ export function callName(name) {
 /** The label of a raise button ("Truco!", "¡Seis!"), the call's name marked as Portuguese. */
 export function raiseLabel(name) {
   return tNodes("action.raise", { name: portuguese(callName(name)) });
+}
+
+/**
+ * What a seat says in its speech bubble for a raise, an accept or a run in the log (one of
+ * the catalog's phrasings, picked by the event's number), as nodes (phraseNodes); else null.
+ */
+export function speech(e) {
+  if (e.type === "raise") return phraseNodes(`say.${e.name}`, e.n);
+  if (e.type === "accept") return phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n);
+  if (e.type === "run") return phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n);
+  return null;
 }
 
 // Speech bubbles ----------------------------------------------------------------------
@@ -161,7 +172,6 @@ function placeBubble(el, root) {
   const seatEl = el.parentElement;
   Object.assign(el.style, { left: "0px", top: "0px", right: "auto", bottom: "auto", margin: "0", transform: "none", maxWidth: "" });
   const wide = { w: el.offsetWidth, h: el.offsetHeight, maxWidth: "" };
-  const shapes = [wide, ...narrowerShapes(el, wide)];
   const seat = seatEl.getBoundingClientRect();
   const doc = document.documentElement;
   const view = { left: BUBBLE_MARGIN, top: BUBBLE_MARGIN, right: doc.clientWidth - BUBBLE_MARGIN, bottom: doc.clientHeight - BUBBLE_MARGIN };
@@ -172,7 +182,7 @@ function placeBubble(el, root) {
   const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
   const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);
   let best = null;
-  shapes.forEach(({ w, h, maxWidth }, shape) => {
+  const tryShape = ({ w, h, maxWidth }, shape) => {
     const [under, over, above] = [seat.bottom + BUBBLE_GAP, seat.bottom - h, seat.top - BUBBLE_GAP - h];
     const tops = seatEl.id === "me" ? [above, seat.top + BUBBLE_GAP] : acrossOverItsCards ? [over, under, above] : [under, over, above];
     let lo = Math.max(view.left, seat.left + TAIL_REACH - w);
@@ -197,7 +207,11 @@ function placeBubble(el, root) {
         if (!best || before(key, best.key)) best = { key, x, y, w, h, maxWidth };
       }
     });
-  });
+  };
+  tryShape(wide, 0);
+  // A narrower shape only comes first where the one-line bubble covers something (the key's
+  // cost), so its measuring (a layout per width tried) waits until then.
+  if (best.key[0] > 0) narrowerShapes(el, wide).forEach((shape, i) => tryShape(shape, i + 1));
   const { x, y, w, h, maxWidth } = best;
   el.style.maxWidth = maxWidth;
   el.style.left = `${x - seat.left - seatEl.clientLeft}px`;
