@@ -1,0 +1,432 @@
+"""An upper bound on any bot's win rate against ``passive`` in 2 x 2 Mineiro (issue 4).
+
+``passive`` (``truco.bots.baselines.PassiveBot``) plays a random card face up, never
+raises, and accepts a raise or a mão de dez with probability 1/2. None of that depends on
+its cards, so what it plays tells nothing about what it still holds: from the other
+team's side, each card a passive seat plays is a uniform draw from the cards that team
+has not seen (the deal is exchangeable). A team playing against it therefore faces a
+single-agent decision problem against chance, which this script solves exactly, hand by
+hand (expectimax over every card either of our seats may play, face up or covered, every
+moment a truco may be asked, and every card the passive seats may draw), and game by game
+(dynamic programming over the scores, RULES.md §5–§7).
+
+The team solved for is stronger than any real one: **each of its seats sees its
+partner's cards**, always (in a real game only in a mão de dez, §6), and both play as one.
+So its win rate is an upper bound for every bot, whatever its design. The one quantity
+not computed exactly is the expectation over the deal of our six cards: it is sampled
+(the same ``--deals`` deals at every score), and the bound is printed with its sampling
+error.
+
+    python bench/bound_passive.py --deals 400 --seed 1
+    python bench/bound_passive.py --check 3000   # the solver's policy-free figures vs the engine
+
+Everything the bound rests on is in the rules (§2 card strength, §3 rounds, ties and who
+leads, §4 covered cards, §5 raises, §6 mão de dez and mão de ferro, §7 the game to 12).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+from truco.judge import TIE, hand_outcome  # noqa: E402  (§3, the engine's own rule)
+
+# Strength levels, weakest first (RULES.md §2): 4 5 6 7 Q J K A 2 3, then the manilhas
+# Pica-fumo, Espadilha, Copas, Zap. How many of the 40 cards each level has.
+LEVEL_NAMES = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3",
+               "Pica-fumo", "Espadilha", "Copas", "Zap")
+LEVEL_COUNTS = (3, 4, 4, 2, 4, 4, 4, 3, 4, 4, 1, 1, 1, 1)
+COVERED = -1
+GOAL = 12
+
+assert sum(LEVEL_COUNTS) == 40
+
+
+def partition(levels, pool_levels: dict) -> tuple:
+    """The unseen cards as counts per class of levels that compare alike with ``levels``
+    (our cards still in play): each class is one of our levels, or a gap between two."""
+    cuts = sorted(set(levels))
+    bounds = []
+    lo = 0
+    for c in cuts:
+        if lo <= c - 1:
+            bounds.append((lo, c - 1))
+        bounds.append((c, c))
+        lo = c + 1
+    if lo <= len(LEVEL_COUNTS) - 1:
+        bounds.append((lo, len(LEVEL_COUNTS) - 1))
+    out = []
+    for lo, hi in bounds:
+        n = sum(k for (a, b), k in pool_levels.items() for _ in [0] if lo <= a and b <= hi)
+        if n:
+            out.append(((lo, hi), n))
+    return tuple(out)
+
+
+def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
+               value: int = 2, can_raise: bool = True, covers: bool = True,
+               blind: bool = False, policy: str = "best", exact: bool = False) -> float:
+    """The expected utility of one hand for our team, playing it as well as possible.
+
+    ``hands``: our two seats' cards (levels), first the one that plays first; ``pool``:
+    how many unseen cards of each level; ``utility[(team, value)]`` the value of the game
+    after ``team`` (0 us, 1 them) scores ``value``, ``utility['void']`` after a void hand.
+    ``blind``: mão de ferro, our cards picked at random. ``policy='random'`` makes our
+    team play like passive (for checking the solver against the engine).
+
+    A passive card matters only by how it compares with ours (it is never compared with
+    the other passive seat's card, but to say which of them leads the next round): so the
+    unseen cards are kept as classes of levels that compare alike with the cards we still
+    hold. When both passive cards of a round beat ours and fall in one class of several
+    levels, which of the two leads next is left to our team's choice: a relaxation that
+    can only raise the bound. ``exact`` keeps every level apart (no relaxation; slow):
+    the engine check uses it.
+    """
+    cuts = tuple(range(len(LEVEL_COUNTS))) if exact else ()
+    ours = (0, 2) if we_lead else (1, 3)
+    average = blind or policy == "random"
+
+    def end(winner, v):
+        if winner == "void":
+            return utility["void"]
+        return utility[(winner, v)]
+
+    @lru_cache(maxsize=None)
+    def node(h0, h1, pool, results, leader, table, value, can_raise):
+        if len(table) == 4:
+            return round_over(h0, h1, pool, results, leader, table, value, can_raise)
+        pos = (leader + len(table)) % 4
+        if pos in ours:
+            mine = h0 if pos == ours[0] else h1
+            options = []
+            for card in sorted(set(mine)):
+                rest = list(mine)
+                rest.remove(card)
+                rest = tuple(rest)
+                options.append((rest, (card, card, True)))
+                if covers and results:  # §4: covered from the 2nd round on
+                    options.append((rest, (COVERED, COVERED, True)))
+
+            def best_of(v, r):
+                vals = []
+                for rest, shown in options:
+                    a, b = (rest, h1) if pos == ours[0] else (h0, rest)
+                    vals.append(node(a, b, pool, results, leader, table + (shown,), v, r))
+                if average:  # a random card of the hand: equal cards weigh as many
+                    face_up = [x * mine.count(s[0]) for x, (_, s) in zip(vals, options)
+                               if s[0] != COVERED]
+                    return sum(face_up) / len(mine)
+                return max(vals)
+
+            here = best_of(value, can_raise)
+            if can_raise and policy == "best":
+                # §5 truco: passive runs (we score the value before the request) or accepts
+                # (the hand is worth 4, and only they may raise next: passive never does).
+                here = max(here, 0.5 * end(0, value) + 0.5 * best_of(4, False))
+            return here
+        total = sum(n for _, n in pool)
+        acc = 0.0
+        for i, (cls, n) in enumerate(pool):
+            left = pool[:i] + (((cls, n - 1),) if n > 1 else ()) + pool[i + 1:]
+            acc += n * node(h0, h1, left, results, leader, table + (cls + (False,),), value,
+                            can_raise)
+        return acc / total
+
+    def round_over(h0, h1, pool, results, leader, table, value, can_raise):
+        # Classes never straddle one of our levels, so (lo, hi) compare as intervals.
+        best = max(table, key=lambda t: t[0])
+        top = [i for i, t in enumerate(table) if t[0] == best[0]]
+        mine = [i for i in top if table[i][2]]
+        theirs = [i for i in top if not table[i][2]]
+        if mine and theirs:
+            res, nexts = TIE, [leader]
+        elif mine:
+            res, nexts = 0, [(leader + mine[0]) % 4]
+        elif len(theirs) == 1 or best[0] == best[1]:
+            res, nexts = 1, [(leader + theirs[0]) % 4]  # equal cards: the first leads
+        else:
+            res, nexts = 1, [(leader + i) % 4 for i in theirs]  # relaxation: our pick
+        results = results + (res,)
+        out = hand_outcome(results)
+        if out is not None:
+            return end(out, value)
+        counts = {}
+        for cls, n in pool:
+            counts[cls] = counts.get(cls, 0) + n
+        if len(results) == 2:
+            vals = [last_round(h0[0], h1[0], counts, results, nxt, value, can_raise)
+                    for nxt in nexts]
+        else:
+            merged = partition(h0 + h1 + cuts, counts)
+            vals = [node(h0, h1, merged, results, nxt, (), value, can_raise) for nxt in nexts]
+        return max(vals)
+
+    def last_round(x, y, counts, results, leader, value, can_raise):
+        # Round 3: our cards are forced (a covered card could only do worse), and a
+        # passive card matters only by how it compares with our better card.
+        m = max(x, y)
+        hi = sum(n for (lo, h), n in counts.items() if lo > m)
+        eq = counts.get((m, m), 0)
+        lo_n = sum(counts.values()) - hi - eq
+        return third(hi, eq, lo_n, results, leader, 0, 0, 0, value, can_raise)
+
+    @lru_cache(maxsize=None)
+    def third(hi, eq, lo_n, results, leader, played, top, _unused, value, can_raise):
+        # top: 2 a passive card beat ours, 1 one tied it, 0 neither (so far)
+        if played == 4:
+            res = 1 if top == 2 else TIE if top == 1 else 0
+            out = hand_outcome(results + (res,))
+            return end(out, value)
+        pos = (leader + played) % 4
+        if pos in ours:
+            here = third(hi, eq, lo_n, results, leader, played + 1, top, 0, value, can_raise)
+            if can_raise and policy == "best":
+                here = max(here, 0.5 * end(0, value) + 0.5 * third(
+                    hi, eq, lo_n, results, leader, played + 1, top, 0, 4, False))
+            return here
+        total = hi + eq + lo_n
+        acc = 0.0
+        if hi:
+            acc += hi * third(hi - 1, eq, lo_n, results, leader, played + 1, 2, 0, value,
+                              can_raise)
+        if eq:
+            acc += eq * third(hi, eq - 1, lo_n, results, leader, played + 1, max(top, 1), 0,
+                              value, can_raise)
+        if lo_n:
+            acc += lo_n * third(hi, eq, lo_n - 1, results, leader, played + 1, top, 0, value,
+                                can_raise)
+        return acc / total
+
+    levels = {(lv, lv): n for lv, n in enumerate(pool) if n}
+    start = partition(hands[0] + hands[1] + cuts, levels)
+    return node(tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, (), value,
+                can_raise)
+
+
+def deal_sample(rng: random.Random) -> tuple[tuple, tuple]:
+    deck = [lv for lv, n in enumerate(LEVEL_COUNTS) for _ in range(n)]
+    rng.shuffle(deck)
+    hands = (tuple(deck[0:3]), tuple(deck[3:6]))
+    pool = list(LEVEL_COUNTS)
+    for lv in deck[:6]:
+        pool[lv] -= 1
+    return hands, tuple(pool)
+
+
+def hand_kind(a: int, b: int) -> str:
+    if a == 10 and b == 10:
+        return "ferro"
+    if a == 10:
+        return "dez_us"
+    if b == 10:
+        return "dez_them"
+    return "normal"
+
+
+class Solver:
+    """Solves hands with the C++ port (``bound_passive.cpp``, built with g++ into a temp
+    dir), one process per core; ``--engine python`` uses :func:`solve_hand` instead."""
+
+    def __init__(self, engine: str = "cpp", processes: int = 2) -> None:
+        self.engine = engine
+        self.processes = processes
+        if engine == "cpp":
+            import os
+            import subprocess
+            import tempfile
+            here = os.path.dirname(os.path.abspath(__file__))
+            self.binary = os.path.join(tempfile.mkdtemp(), "bound_passive")
+            subprocess.run(["g++", "-O2", "-o", self.binary,
+                            os.path.join(here, "bound_passive.cpp")], check=True)
+
+    def solve(self, jobs: list[tuple]) -> list[float]:
+        """``jobs``: (hands, pool, we_lead, utility, value, can_raise, covers, blind, policy)."""
+        if self.engine == "python":
+            return [solve_hand(h, p, l, u, value=v, can_raise=r, covers=c, blind=b, policy=pol)
+                    for h, p, l, u, v, r, c, b, pol in jobs]
+        import subprocess
+        import threading
+        lines = []
+        for h, _p, l, u, v, r, c, b, pol in jobs:
+            us = " ".join(f"{x:.12f}" for x in (u[(0, 2)], u[(0, 4)], u[(1, 2)], u[(1, 4)],
+                                                 u["void"]))
+            lines.append(" ".join(map(str, h[0] + h[1])) +
+                         f" {int(l)} {v} {int(r)} {int(c)} {int(b)} {int(pol == 'random')} {us}")
+        chunks = [lines[i::self.processes] for i in range(self.processes)]
+        outs: list = [None] * self.processes
+
+        def run(i):
+            outs[i] = subprocess.run([self.binary], input="\n".join(chunks[i]) + "\n",
+                                     capture_output=True, text=True, check=True).stdout.split()
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(self.processes)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        result = [0.0] * len(lines)
+        for i in range(self.processes):
+            for j, x in enumerate(outs[i]):
+                result[i + j * self.processes] = float(x)
+        return result
+
+
+def utilities(V: dict, a: int, b: int, we_lead: bool) -> dict:
+    """The game's value after each way this hand can end (the next hand, the other team
+    leads)."""
+    nxt = not we_lead
+
+    def v(x, y):
+        if x >= GOAL:
+            return 1.0
+        if y >= GOAL:
+            return 0.0
+        return V[(x, y, nxt)]
+
+    return {(0, 2): v(a + 2, b), (0, 4): v(a + 4, b), (1, 2): v(a, b + 2), (1, 4): v(a, b + 4),
+            "void": V[(a, b, nxt)]}
+
+
+def hand_jobs(deals, a, b, we_lead, V, policy):
+    u = utilities(V, a, b, we_lead)
+    kind = hand_kind(a, b)
+    jobs = []
+    for hands, pool in deals:
+        if kind == "normal":
+            jobs.append((hands, pool, we_lead, u, 2, True, True, False, policy))
+        elif kind == "ferro":  # §6 mão de ferro no escuro: worth 2, nobody sees a card
+            jobs.append((hands, pool, we_lead, u, 2, False, False, True, policy))
+        else:  # §6 mão de dez: worth 4, no raise, no covered card
+            jobs.append((hands, pool, we_lead, u, 4, False, False, False, policy))
+    return kind, u, jobs
+
+
+def finish(kind, u, x, policy):
+    if kind == "dez_us":  # we see both hands and play (worth 4) or run (they score 2)
+        return max(x, u[(1, 2)]) if policy == "best" else 0.5 * (x + u[(1, 2)])
+    if kind == "dez_them":  # passive plays its mão de dez with probability 1/2, else runs
+        return 0.5 * u[(0, 2)] + 0.5 * x
+    return x
+
+
+def game_values(deals, solver: Solver, policy: str = "best", log=print):
+    """V[(a, b, we_lead)]: our chance of winning the game from that score (§7), and the
+    standard error of each from the sampled deals."""
+    scores = range(0, GOAL, 2)
+    V = {(a, b, l): 0.5 for a in scores for b in scores for l in (True, False)}
+    SE = {}
+    for total in sorted({a + b for a in scores for b in scores}, reverse=True):
+        states = [(a, total - a, l) for a in scores if total - a in scores for l in (True, False)]
+        # A void hand (§3) keeps the score and passes the lead: the states of one score
+        # depend on each other through it, so a first pass on a few deals sets the values
+        # a void hand leads to, and the second pass uses every deal.
+        for sample in (deals[:max(1, len(deals) // 10)], deals):
+            batch, meta = [], []
+            for a, b, l in states:
+                kind, u, jobs = hand_jobs(sample, a, b, l, V, policy)
+                meta.append((a, b, l, kind, u, len(jobs)))
+                batch.extend(jobs)
+            values = solver.solve(batch)
+            i = 0
+            new = {}
+            for a, b, l, kind, u, n in meta:
+                xs = [finish(kind, u, x, policy) for x in values[i:i + n]]
+                i += n
+                mean = sum(xs) / n
+                sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, n - 1))
+                new[(a, b, l)] = mean
+                SE[(a, b, l)] = sd / math.sqrt(n)
+            V.update(new)
+        log(f"  scores summing to {total}: done ({time.strftime('%H:%M:%S')})")
+    return V, SE
+
+
+def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, float]]:
+    """The solver against the real engine on the rules it models (§2–§4): with our team
+    playing like passive too, its chance of winning a hand (a void counted half) must
+    match the engine's, hand by hand. Returns (solver, engine, its standard error)."""
+    import truco
+    from truco.bots import make
+
+    probe = truco.new_game(players=4, seed=0)
+    by_level: dict[int, list[str]] = {}
+    for card, lv in probe.strength_table().items():
+        by_level.setdefault(lv, []).append(card)
+    rng = random.Random(seed)
+    u = {(0, 2): 1.0, (0, 4): 1.0, (1, 2): 0.0, (1, 4): 0.0, "void": 0.5}
+    rows = []
+    for d in range(deals):
+        hands, pool = deal_sample(rng)
+        we_lead = d % 2 == 0
+        solver = solve_hand(hands, pool, we_lead, u, can_raise=False, policy="random",
+                            exact=True)
+        ours = (0, 2) if we_lead else (1, 3)
+        taken = {lv: list(cards) for lv, cards in by_level.items()}
+        mine = [[taken[lv].pop() for lv in h] for h in hands]
+        rest = [c for cards in taken.values() for c in cards]
+        total = 0.0
+        for k in range(games):
+            rng.shuffle(rest)
+            seat_hands = [None] * 4
+            seat_hands[ours[0]], seat_hands[ours[1]] = mine
+            others = [s for s in range(4) if s not in ours]
+            seat_hands[others[0]], seat_hands[others[1]] = rest[0:3], rest[3:6]
+            g = truco.new_game(players=4, seed=k, hands=seat_hands, dealer=3)
+            bot = make("passive", random.Random(f"{d}:{k}"))
+            while g.hand_index == 0 and not g.is_over:
+                g.apply(bot.choose(g.observation(g.to_move)))
+            a, b = g.score
+            team = ours[0] % 2
+            mine_pts, theirs_pts = (a, b) if team == 0 else (b, a)
+            total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
+        p_hat = total / games
+        rows.append((solver, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
+    return rows
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", choices=("best", "random"), default="best",
+                   help="random: our team plays like passive (a check: the answer is 1/2)")
+    p.add_argument("--engine", choices=("cpp", "python"), default="cpp")
+    p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--check", type=int, metavar="GAMES", default=0,
+                   help="compare the solver with the engine on --deals hands, GAMES each")
+    args = p.parse_args(argv)
+    if args.check:
+        rows = engine_check(args.deals, args.check, args.seed)
+        for solver, engine, se in rows:
+            print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
+                  f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
+        z = sum((a - b) / s for a, b, s in rows) / math.sqrt(len(rows))
+        print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
+        return 0
+    rng = random.Random(args.seed)
+    deals = [deal_sample(rng) for _ in range(args.deals)]
+    t0 = time.time()
+    V, SE = game_values(deals, Solver(args.engine, args.processes), args.policy,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))
+    start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
+    print(f"2 x 2 mineiro vs passive, our team seeing both its hands, {args.deals} deals, "
+          f"seed {args.seed}, policy {args.policy}: {time.time() - t0:.0f} s")
+    print(f"win chance from 0 x 0: {start:.4f} (we lead the first hand {V[(0, 0, True)]:.4f}, "
+          f"they do {V[(0, 0, False)]:.4f})")
+    print("win chance by score (rows: ours 0..10, columns: theirs 0..10; lead averaged),"
+          " and the largest standard error of one score's hand value:",
+          f"{max(SE.values()):.4f}")
+    for a in range(0, GOAL, 2):
+        print(" ".join(f"{0.5 * (V[(a, b, True)] + V[(a, b, False)]):.3f}"
+                       for b in range(0, GOAL, 2)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
