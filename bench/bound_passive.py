@@ -14,11 +14,11 @@ The team solved for is stronger than any real one: **each of its seats sees its
 partner's cards**, always (in a real game only in a mão de dez, §6), and both play as one.
 So its win rate is an upper bound for every bot, whatever its design. The one quantity
 not computed exactly is the expectation over the deal of our six cards: it is sampled
-(the same ``--deals`` deals at every score), and the bound is printed with its sampling
-error.
+(the same ``--deals`` deals at every score, as many of them holding 0, 1 or 2+ manilhas
+as the exact shares ask), so runs on several seeds give the bound and its spread.
 
-    python bench/bound_passive.py --deals 400 --seed 1
-    python bench/bound_passive.py --check 3000   # the solver's policy-free figures vs the engine
+    python bench/bound_passive.py --deals 100 --seed 1       # about 10 min on 2 cores, g++
+    python bench/bound_passive.py --check 1000 --deals 24    # the solver vs the engine
 
 Everything the bound rests on is in the rules (§2 card strength, §3 rounds, ties and who
 leads, §4 covered cards, §5 raises, §6 mão de dez and mão de ferro, §7 the game to 12).
@@ -89,7 +89,10 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     the engine check uses it.
     """
     cuts = tuple(range(len(LEVEL_COUNTS))) if exact else ()
-    ours = (0, 2) if we_lead else (1, 3)
+    size = 2 * len(hands)  # players at the table: our seats and as many passive ones
+    ours = tuple(range(0 if we_lead else 1, size, 2))
+    if len(hands) == 1:
+        hands = (hands[0], ())
     average = blind or policy == "random"
 
     def end(winner, v):
@@ -99,9 +102,9 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
 
     @lru_cache(maxsize=None)
     def node(h0, h1, pool, results, leader, table, value, can_raise):
-        if len(table) == 4:
+        if len(table) == size:
             return round_over(h0, h1, pool, results, leader, table, value, can_raise)
-        pos = (leader + len(table)) % 4
+        pos = (leader + len(table)) % size
         if pos in ours:
             mine = h0 if pos == ours[0] else h1
             options = []
@@ -147,11 +150,11 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         if mine and theirs:
             res, nexts = TIE, [leader]
         elif mine:
-            res, nexts = 0, [(leader + mine[0]) % 4]
+            res, nexts = 0, [(leader + mine[0]) % size]
         elif len(theirs) == 1 or best[0] == best[1]:
-            res, nexts = 1, [(leader + theirs[0]) % 4]  # equal cards: the first leads
+            res, nexts = 1, [(leader + theirs[0]) % size]  # equal cards: the first leads
         else:
-            res, nexts = 1, [(leader + i) % 4 for i in theirs]  # relaxation: our pick
+            res, nexts = 1, [(leader + i) % size for i in theirs]  # relaxation: our pick
         results = results + (res,)
         out = hand_outcome(results)
         if out is not None:
@@ -160,17 +163,16 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         for cls, n in pool:
             counts[cls] = counts.get(cls, 0) + n
         if len(results) == 2:
-            vals = [last_round(h0[0], h1[0], counts, results, nxt, value, can_raise)
+            vals = [last_round(max(h0 + h1), counts, results, nxt, value, can_raise)
                     for nxt in nexts]
         else:
             merged = partition(h0 + h1 + cuts, counts)
             vals = [node(h0, h1, merged, results, nxt, (), value, can_raise) for nxt in nexts]
         return max(vals)
 
-    def last_round(x, y, counts, results, leader, value, can_raise):
+    def last_round(m, counts, results, leader, value, can_raise):
         # Round 3: our cards are forced (a covered card could only do worse), and a
-        # passive card matters only by how it compares with our better card.
-        m = max(x, y)
+        # passive card matters only by how it compares with our better card ``m``.
         hi = sum(n for (lo, h), n in counts.items() if lo > m)
         eq = counts.get((m, m), 0)
         lo_n = sum(counts.values()) - hi - eq
@@ -179,11 +181,11 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     @lru_cache(maxsize=None)
     def third(hi, eq, lo_n, results, leader, played, top, _unused, value, can_raise):
         # top: 2 a passive card beat ours, 1 one tied it, 0 neither (so far)
-        if played == 4:
+        if played == size:
             res = 1 if top == 2 else TIE if top == 1 else 0
             out = hand_outcome(results + (res,))
             return end(out, value)
-        pos = (leader + played) % 4
+        pos = (leader + played) % size
         if pos in ours:
             here = third(hi, eq, lo_n, results, leader, played + 1, top, 0, value, can_raise)
             if can_raise and policy == "best":
@@ -209,12 +211,13 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
                 can_raise)
 
 
-def deal_sample(rng: random.Random) -> tuple[tuple, tuple]:
+def deal_sample(rng: random.Random, seats: int = 2) -> tuple[tuple, tuple]:
+    """Our ``seats`` hands (levels) and the unseen cards (a count per level)."""
     deck = [lv for lv, n in enumerate(LEVEL_COUNTS) for _ in range(n)]
     rng.shuffle(deck)
-    hands = (tuple(deck[0:3]), tuple(deck[3:6]))
+    hands = tuple(tuple(deck[3 * i:3 * i + 3]) for i in range(seats))
     pool = list(LEVEL_COUNTS)
-    for lv in deck[:6]:
+    for lv in deck[:3 * seats]:
         pool[lv] -= 1
     return hands, tuple(pool)
 
@@ -227,6 +230,11 @@ def hand_kind(a: int, b: int) -> str:
     if b == 10:
         return "dez_them"
     return "normal"
+
+
+def _solve_job(job: tuple) -> float:
+    h, p, l, u, v, r, c, b, pol = job
+    return solve_hand(h, p, l, u, value=v, can_raise=r, covers=c, blind=b, policy=pol)
 
 
 class Solver:
@@ -248,8 +256,11 @@ class Solver:
     def solve(self, jobs: list[tuple]) -> list[float]:
         """``jobs``: (hands, pool, we_lead, utility, value, can_raise, covers, blind, policy)."""
         if self.engine == "python":
-            return [solve_hand(h, p, l, u, value=v, can_raise=r, covers=c, blind=b, policy=pol)
-                    for h, p, l, u, v, r, c, b, pol in jobs]
+            if self.processes == 1:
+                return [_solve_job(job) for job in jobs]
+            from multiprocessing import Pool
+            with Pool(self.processes) as workers:
+                return workers.map(_solve_job, jobs, chunksize=16)
         import subprocess
         import threading
         lines = []
@@ -315,6 +326,53 @@ def finish(kind, u, x, policy):
     return x
 
 
+MANILHA_LEVELS = 4
+"""The four manilhas are the top levels."""
+
+
+def stratum(hands) -> int:
+    """How many manilhas our cards hold, 2 standing for 2 or more."""
+    return min(2, sum(lv >= len(LEVEL_COUNTS) - MANILHA_LEVELS for h in hands for lv in h))
+
+
+def stratum_share(k: int, seats: int = 2) -> float:
+    """The exact chance of stratum ``k`` (hypergeometric: 4 manilhas in 40 cards, 3 a seat
+    ours)."""
+    ours = 3 * seats
+
+    def exact(j):
+        return (math.comb(MANILHA_LEVELS, j) * math.comb(40 - MANILHA_LEVELS, ours - j)
+                / math.comb(40, ours))
+    return exact(k) if k < 2 else 1 - exact(0) - exact(1)
+
+
+def stratum_weights(deals) -> list[float]:
+    """Post-stratification by how many manilhas our six cards hold (0, 1, 2 or more): each
+    deal weighted so the sample's strata have their exact (hypergeometric) shares. The
+    estimate stays unbiased and loses the part of its noise that comes from a sample
+    with too many or too few manilhas."""
+    share = {k: stratum_share(k, len(deals[0][0])) for k in (0, 1, 2)}
+    strata = [stratum(h) for h, _ in deals]
+    seen = {k: strata.count(k) for k in set(strata)}
+    missing = sum(share[k] for k in share if k not in seen)
+    return [share[k] / seen[k] / (1 - missing) for k in strata]
+
+
+def stratified_deals(n: int, rng: random.Random, seats: int = 2) -> list:
+    """``n`` deals, as many in each manilha stratum as its exact share asks: less noise
+    than ``n`` plain draws."""
+    quota = {0: round(n * stratum_share(0, seats)), 1: round(n * stratum_share(1, seats))}
+    quota[2] = n - quota[0] - quota[1]
+    out = []
+    while any(quota.values()):
+        hands, pool = deal_sample(rng, seats)
+        k = stratum(hands)
+        if quota[k]:
+            quota[k] -= 1
+            out.append((hands, pool))
+    return out
+
+
 def game_values(deals, solver: Solver, policy: str = "best", log=print):
     """V[(a, b, we_lead)]: our chance of winning the game from that score (§7), and the
     standard error of each from the sampled deals."""
@@ -333,13 +391,14 @@ def game_values(deals, solver: Solver, policy: str = "best", log=print):
                 meta.append((a, b, l, kind, u, len(jobs)))
                 batch.extend(jobs)
             values = solver.solve(batch)
+            weights = stratum_weights(sample)
             i = 0
             new = {}
             for a, b, l, kind, u, n in meta:
                 xs = [finish(kind, u, x, policy) for x in values[i:i + n]]
                 i += n
-                mean = sum(xs) / n
-                sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, n - 1))
+                mean = sum(w * x for w, x in zip(weights, xs))
+                sd = math.sqrt(sum(w * (x - mean) ** 2 for w, x in zip(weights, xs)))
                 new[(a, b, l)] = mean
                 SE[(a, b, l)] = sd / math.sqrt(n)
             V.update(new)
@@ -392,7 +451,10 @@ def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--players", type=int, choices=(2, 4), default=4,
+                   help="2: 1 x 1, where the solved player is exactly the best there is "
+                        "(no partner to see); solved in Python")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", choices=("best", "random"), default="best",
                    help="random: our team plays like passive (a check: the answer is 1/2)")
@@ -410,12 +472,16 @@ def main(argv=None) -> int:
         print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
         return 0
     rng = random.Random(args.seed)
-    deals = [deal_sample(rng) for _ in range(args.deals)]
+    seats = args.players // 2
+    deals = stratified_deals(args.deals, rng, seats)
+    engine = args.engine if seats == 2 else "python"  # the C++ port is for 2 x 2
     t0 = time.time()
-    V, SE = game_values(deals, Solver(args.engine, args.processes), args.policy,
+    V, SE = game_values(deals, Solver(engine, args.processes), args.policy,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
     start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
-    print(f"2 x 2 mineiro vs passive, our team seeing both its hands, {args.deals} deals, "
+    who = ("our team seeing both its hands" if seats == 2
+           else "one player (nothing to relax: exactly the best play)")
+    print(f"{seats} x {seats} mineiro vs passive, {who}, {args.deals} deals, "
           f"seed {args.seed}, policy {args.policy}: {time.time() - t0:.0f} s")
     print(f"win chance from 0 x 0: {start:.4f} (we lead the first hand {V[(0, 0, True)]:.4f}, "
           f"they do {V[(0, 0, False)]:.4f})")

@@ -76,3 +76,25 @@ def test_the_cpp_port_agrees_with_the_python_solver(tmp_path):
     out = subprocess.run([str(binary)], input=line, capture_output=True, text=True,
                          check=True).stdout
     assert float(out) == pytest.approx(bp.solve_hand(hands, pool, True, U), abs=1e-9)
+
+
+def test_the_sampled_deals_hold_manilhas_in_their_exact_shares():
+    import collections
+    import math
+    import random
+
+    # 4 manilhas among 40 cards (§2), 6 of them ours: none 50.75%, one 39.29%.
+    assert bp.stratum_share(0) == pytest.approx(math.comb(36, 6) / math.comb(40, 6))
+    assert bp.stratum_share(1) == pytest.approx(4 * math.comb(36, 5) / math.comb(40, 6))
+    deals = bp.stratified_deals(100, random.Random(1))
+    assert collections.Counter(bp.stratum(h) for h, _ in deals) == {0: 51, 1: 39, 2: 10}
+    weights = bp.stratum_weights(deals)
+    assert sum(weights) == pytest.approx(1.0)
+    # Plain draws are reweighted to the same shares.
+    plain = [bp.deal_sample(r) for r in [random.Random(3)] for _ in range(100)]
+    w = bp.stratum_weights(plain)
+    share_of = collections.defaultdict(float)
+    for (h, _), x in zip(plain, w):
+        share_of[bp.stratum(h)] += x
+    for k in range(3):
+        assert share_of[k] == pytest.approx(bp.stratum_share(k))
