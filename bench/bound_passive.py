@@ -63,7 +63,7 @@ def partition(levels, pool_levels: dict) -> tuple:
         bounds.append((lo, len(LEVEL_COUNTS) - 1))
     out = []
     for lo, hi in bounds:
-        n = sum(k for (a, b), k in pool_levels.items() for _ in [0] if lo <= a and b <= hi)
+        n = sum(k for (a, b), k in pool_levels.items() if lo <= a and b <= hi)
         if n:
             out.append(((lo, hi), n))
     return tuple(out)
@@ -74,8 +74,9 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
                blind: bool = False, policy: str = "best", exact: bool = False) -> float:
     """The expected utility of one hand for our team, playing it as well as possible.
 
-    ``hands``: our two seats' cards (levels), first the one that plays first; ``pool``:
-    how many unseen cards of each level; ``utility[(team, value)]`` the value of the game
+    ``hands``: our seats' cards (levels; two seats in 2 x 2, one in 1 x 1), first the one
+    that plays first; ``pool``: how many unseen cards of each level;
+    ``utility[(team, value)]`` the value of the game
     after ``team`` (0 us, 1 them) scores ``value``, ``utility['void']`` after a void hand.
     ``blind``: mão de ferro, our cards picked at random. ``policy='random'`` makes our
     team play like passive (for checking the solver against the engine).
@@ -176,10 +177,10 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         hi = sum(n for (lo, h), n in counts.items() if lo > m)
         eq = counts.get((m, m), 0)
         lo_n = sum(counts.values()) - hi - eq
-        return third(hi, eq, lo_n, results, leader, 0, 0, 0, value, can_raise)
+        return third(hi, eq, lo_n, results, leader, 0, 0, value, can_raise)
 
     @lru_cache(maxsize=None)
-    def third(hi, eq, lo_n, results, leader, played, top, _unused, value, can_raise):
+    def third(hi, eq, lo_n, results, leader, played, top, value, can_raise):
         # top: 2 a passive card beat ours, 1 one tied it, 0 neither (so far)
         if played == size:
             res = 1 if top == 2 else TIE if top == 1 else 0
@@ -187,21 +188,20 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
             return end(out, value)
         pos = (leader + played) % size
         if pos in ours:
-            here = third(hi, eq, lo_n, results, leader, played + 1, top, 0, value, can_raise)
+            here = third(hi, eq, lo_n, results, leader, played + 1, top, value, can_raise)
             if can_raise and policy == "best":
                 here = max(here, 0.5 * end(0, value) + 0.5 * third(
-                    hi, eq, lo_n, results, leader, played + 1, top, 0, 4, False))
+                    hi, eq, lo_n, results, leader, played + 1, top, 4, False))
             return here
         total = hi + eq + lo_n
         acc = 0.0
         if hi:
-            acc += hi * third(hi - 1, eq, lo_n, results, leader, played + 1, 2, 0, value,
-                              can_raise)
+            acc += hi * third(hi - 1, eq, lo_n, results, leader, played + 1, 2, value, can_raise)
         if eq:
-            acc += eq * third(hi, eq - 1, lo_n, results, leader, played + 1, max(top, 1), 0,
-                              value, can_raise)
+            acc += eq * third(hi, eq - 1, lo_n, results, leader, played + 1, max(top, 1), value,
+                              can_raise)
         if lo_n:
-            acc += lo_n * third(hi, eq, lo_n - 1, results, leader, played + 1, top, 0, value,
+            acc += lo_n * third(hi, eq, lo_n - 1, results, leader, played + 1, top, value,
                                 can_raise)
         return acc / total
 
