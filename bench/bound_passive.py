@@ -31,21 +31,21 @@ import math
 import random
 import sys
 import time
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from truco.judge import TIE, hand_outcome  # noqa: E402  (§3, the engine's own rule)
+from truco.rules import COVERED_STRENGTH as COVERED, preset  # noqa: E402
 
-# Strength levels, weakest first (RULES.md §2): 4 5 6 7 Q J K A 2 3, then the manilhas
-# Pica-fumo, Espadilha, Copas, Zap. How many of the 40 cards each level has.
-LEVEL_NAMES = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3",
-               "Pica-fumo", "Espadilha", "Copas", "Zap")
-LEVEL_COUNTS = (3, 4, 4, 2, 4, 4, 4, 3, 4, 4, 1, 1, 1, 1)
-COVERED = -1
-GOAL = 12
-
-assert sum(LEVEL_COUNTS) == 40
+MINEIRO = preset("mineiro")
+STRENGTH = MINEIRO.strength_table()
+"""The engine's card -> strength level (§2): 0 for the 4s up to 13 for the Zap."""
+_per_level = Counter(STRENGTH.values())
+LEVEL_COUNTS = tuple(_per_level[lv] for lv in range(max(_per_level) + 1))
+"""How many of the 40 cards each level has (levels weakest first; the manilhas on top)."""
+GOAL = MINEIRO.target
 
 
 def partition(levels, pool_levels: dict) -> tuple:
@@ -413,9 +413,8 @@ def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, 
     import truco
     from truco.bots import make
 
-    probe = truco.new_game(players=4, seed=0)
     by_level: dict[int, list[str]] = {}
-    for card, lv in probe.strength_table().items():
+    for card, lv in STRENGTH.items():
         by_level.setdefault(lv, []).append(card)
     rng = random.Random(seed)
     u = {(0, 2): 1.0, (0, 4): 1.0, (1, 2): 0.0, (1, 4): 0.0, "void": 0.5}
