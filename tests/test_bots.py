@@ -497,3 +497,38 @@ def test_a_truco_the_raisers_cards_belie_costs_less_than_a_credible_one():
 
     base = HeuristicBot.shrink_base
     assert max(margins("5d")) < 0.3 * base < 0.5 * base < min(margins("7h"))
+
+
+def test_a_team_that_covers_like_a_random_player_is_expected_to_cover_in_the_rollouts():
+    """§4: from the 2nd round a card may go face down, and it then loses to every face-up
+    card. A player pressing any button covers about half of the cards it may cover; a
+    careful one almost never does. Difícil counts what each team covered of the cards it
+    could, and its rollouts play a careless seat's random card face down that often: a
+    careless seat holding only the Zap (strength 13) against our 3 takes the last round
+    when it plays face up, and loses it covered."""
+    from truco.bots.opponents import Memory
+    from truco.bots.simulate import rollout
+
+    def counted(levels, team):
+        cards = covers = 0
+        for seed in range(1, 5):
+            g = truco.new_game(seed=seed, players=4, series=3)
+            _play_until(g, levels, 10)
+            obs = g.observation(0)
+            memory = Memory()
+            memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
+            cards += memory.teams[team].late_cards
+            covers += memory.teams[team].covers
+        return cards, covers
+
+    cards, covers = counted(["dificil", "random"] * 2, 1)
+    assert cards >= 30 and 0.3 < covers / cards < 0.7, (cards, covers)
+    cards, covers = counted(["passive", "medio"] * 2, 0)
+    assert cards >= 30 and covers == 0, (cards, covers)
+
+    # 1 x 1, round 3 after a round each (results 0 then 1); seat 1 leads with the Zap.
+    def last_round(covers):
+        return rollout([[9], [13]], 2, [0, 1], [], 1, noise=[0.0, 1.0], coins=[0.0, 0.5],
+                       covers=covers)
+    assert last_round(None) == 1 and last_round([0.0, 0.0]) == 1
+    assert last_round([0.0, 1.0]) == 0  # played covered, the Zap loses to the 3

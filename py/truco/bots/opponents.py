@@ -66,6 +66,9 @@ class TeamStats:
     """Cards this team played, face up or covered."""
     covers: int = 0
     """Of those, covered: a careful player covers only a card that loses anyway, seldom."""
+    late_cards: int = 0
+    """Cards this team played from the 2nd round of a normal hand on, where it may cover
+    (RULES.md §4)."""
     bets_judged: int = 0
     """Raises (first or back) by this team whose hand was seen whole afterwards."""
     bets_weak: int = 0
@@ -76,6 +79,11 @@ class TeamStats:
     def cover_share(self) -> float:
         """Share of its cards the team plays covered (random play covers about one in five)."""
         return self.covers / (self.cards + 2.0)
+
+    def late_cover_share(self) -> float:
+        """Share of the cards it may cover that the team covers: about half for a player
+        pressing any button, none for one that never covers. No benefit of the doubt."""
+        return self.covers / (self.late_cards + 2.0)
 
     def bluff_share(self) -> float:
         """Share of its raises the team makes without the cards for them, judged on the
@@ -161,6 +169,8 @@ class Memory:
         seg_start = 0
         pending_team: int | None = None
         raised: set[int] = set()
+        normal = False
+        rounds = 0
         for pos, e in enumerate(log):
             t = e["type"]
             if t == "deal":
@@ -169,6 +179,8 @@ class Memory:
                 seg_start = pos
                 pending_team = None
                 raised = set()
+                normal = e.get("kind") == "normal"
+                rounds = 0
                 if hand_no not in self._done:
                     self._done[hand_no] = 0
                     if e.get("kind") == "normal":
@@ -181,10 +193,13 @@ class Memory:
             fresh = idx > self._done[hand_no]
             if fresh:
                 self._done[hand_no] = idx
+            if t == "round":
+                rounds += 1
             if t in ("play", "cover") and fresh:
                 team = e["seat"] % 2
                 self.teams[team].cards += 1
                 self.teams[team].covers += t == "cover"
+                self.teams[team].late_cards += normal and rounds >= 1
             if t == "raise":
                 team = e["seat"] % 2
                 if pending_team is None:

@@ -163,6 +163,7 @@ class HeuristicBot:
     def __init__(self, style: Style, rng: random.Random) -> None:
         self._noise: list[float] | None = None
         self._coins: list[list[float]] | None = None
+        self._covers: list[float] | None = None
         self._shrink = 0.0
         self.style = style
         self.level = style.name
@@ -246,12 +247,17 @@ class HeuristicBot:
         worlds = sample_worlds(k, self.rng, self.style.worlds)
         self._noise = None
         self._coins = None
+        self._covers = None
         if self.style.reads_table:
             weights = self._infer(k, worlds)
             them = self.memory.teams[1 - k.team]
             care = max(them.carelessness(), them.random_share())
             if care > 0.05:
                 self._noise = [care if s % 2 != k.team else 0.0 for s in range(k.players)]
+                if k.obs.get("hand_kind", "normal") == "normal":
+                    # the covers it was seen to make, as a share of its careless cards
+                    cover = min(1.0, them.late_cover_share() / care)
+                    self._covers = [cover if s % 2 != k.team else 0.0 for s in range(k.players)]
                 rnd = self.rng.random
                 m = 6 * k.players
                 self._coins = [[rnd() for _ in range(m)] for _ in worlds]
@@ -260,10 +266,11 @@ class HeuristicBot:
         return worlds, weights
 
     def _after(self, k: Knowledge, worlds, removed: int, shown: int) -> list[int]:
-        return outcomes_after_play(k, worlds, removed, shown, self._noise, self._coins)
+        return outcomes_after_play(k, worlds, removed, shown, self._noise, self._coins,
+                                   self._covers)
 
     def _from_state(self, k: Knowledge, worlds) -> list[int]:
-        return outcomes_from_state(k, worlds, self._noise, self._coins)
+        return outcomes_from_state(k, worlds, self._noise, self._coins, self._covers)
 
     # ------------------------------------------------------------- inference
     def _beat(self, k: Knowledge) -> tuple[float, ...]:

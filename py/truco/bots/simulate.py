@@ -87,13 +87,16 @@ def default_policy(h: list[int], plays: list[tuple[int, int]], results: list[int
 
 def rollout(hands: list[list[int]], n: int, results: list[int],
             plays: list[tuple[int, int]], leader: int,
-            noise: list[float] | None = None, coins: list[float] | None = None) -> int:
+            noise: list[float] | None = None, coins: list[float] | None = None,
+            covers: list[float] | None = None) -> int:
     """Play the hand to its end with :func:`default_policy`. ``hands`` is consumed.
 
     With ``noise``, seat s plays a uniformly random card instead with probability
     ``noise[s]``, decided by ``coins`` (uniform draws, two per play, consumed in order
     so that every option tried on the same deal sees the same luck): a model of a
-    careless player.
+    careless player. From the 2nd round on (RULES.md §4), such a random card goes face
+    down with probability ``covers[s]``: a player pressing any button covers about half
+    of its cards there, and a covered card loses to every other.
     """
     results = list(results)
     plays = list(plays)
@@ -101,13 +104,17 @@ def rollout(hands: list[list[int]], n: int, results: list[int],
     while True:
         seat = (leader + len(plays)) % n
         h = hands[seat]
+        shown = None
         if noise is not None and noise[seat] and coins[step] < noise[seat]:
-            v = h[int(coins[step + 1] * len(h))]
+            x = coins[step + 1] * len(h)
+            v = h[int(x)]
+            if covers is not None and results and x - int(x) < covers[seat]:
+                shown = COVERED
         else:
             v = default_policy(h, plays, results, seat & 1)
         step += 2
         h.remove(v)
-        plays.append((seat, v))
+        plays.append((seat, v if shown is None else shown))
         if len(plays) == n:
             res, winner = round_winner(plays)
             results.append(res)
@@ -184,19 +191,21 @@ def score_of(outcome: int, team: int) -> float:
 
 def outcomes_from_state(k: Knowledge, worlds: list[list[list[int]]],
                         noise: list[float] | None = None,
-                        coins: list[list[float]] | None = None) -> list[int]:
+                        coins: list[list[float]] | None = None,
+                        covers: list[float] | None = None) -> list[int]:
     """The rollout result of each world from the current position."""
     out = []
     for j, w in enumerate(worlds):
         hands = [list(h) for h in w]
         out.append(rollout(hands, k.players, k.results, k.plays, k.leader, noise,
-                           coins[j] if coins else None))
+                           coins[j] if coins else None, covers))
     return out
 
 
 def outcomes_after_play(k: Knowledge, worlds: list[list[list[int]]],
                         removed: int, shown: int, noise: list[float] | None = None,
-                        coins: list[list[float]] | None = None) -> list[int]:
+                        coins: list[list[float]] | None = None,
+                        covers: list[float] | None = None) -> list[int]:
     """The rollout result of each world after this seat plays (``removed`` -> ``shown``)."""
     out = []
     n = k.players
@@ -205,6 +214,7 @@ def outcomes_after_play(k: Knowledge, worlds: list[list[list[int]]],
         res, results, plays, leader = advance(hands, n, k.results, k.plays, k.leader,
                                               k.seat, removed, shown)
         if res is None:
-            res = rollout(hands, n, results, plays, leader, noise, coins[j] if coins else None)
+            res = rollout(hands, n, results, plays, leader, noise, coins[j] if coins else None,
+                          covers)
         out.append(res)
     return out
