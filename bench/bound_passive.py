@@ -239,7 +239,11 @@ def _solve_job(job: tuple) -> float:
 
 class Solver:
     """Solves hands with the C++ port (``bound_passive.cpp``, built with g++ into a temp
-    dir), one process per core; ``--engine python`` uses :func:`solve_hand` instead."""
+    dir), one process per core; ``--engine python`` uses :func:`solve_hand` instead.
+    A subclass may change ``SOURCE``, ``python_job`` and :meth:`line` (another baseline)."""
+
+    SOURCE = "bound_passive.cpp"
+    python_job = staticmethod(_solve_job)
 
     def __init__(self, engine: str = "cpp", processes: int = 2) -> None:
         self.engine = engine
@@ -249,26 +253,30 @@ class Solver:
             import subprocess
             import tempfile
             here = os.path.dirname(os.path.abspath(__file__))
-            self.binary = os.path.join(tempfile.mkdtemp(), "bound_passive")
+            self.binary = os.path.join(tempfile.mkdtemp(), self.SOURCE.split(".")[0])
             subprocess.run(["g++", "-O2", "-o", self.binary,
-                            os.path.join(here, "bound_passive.cpp")], check=True)
+                            os.path.join(here, self.SOURCE)], check=True)
+
+    @staticmethod
+    def line(job: tuple) -> str:
+        """One job as a line of the C++ port's input."""
+        h, _p, l, u, v, r, c, b, pol = job
+        us = " ".join(f"{x:.12f}" for x in (u[(0, 2)], u[(0, 4)], u[(1, 2)], u[(1, 4)],
+                                             u["void"]))
+        return (" ".join(map(str, h[0] + h[1])) +
+                f" {int(l)} {v} {int(r)} {int(c)} {int(b)} {int(pol == 'random')} {us}")
 
     def solve(self, jobs: list[tuple]) -> list[float]:
         """``jobs``: (hands, pool, we_lead, utility, value, can_raise, covers, blind, policy)."""
         if self.engine == "python":
             if self.processes == 1:
-                return [_solve_job(job) for job in jobs]
+                return [self.python_job(job) for job in jobs]
             from multiprocessing import Pool
             with Pool(self.processes) as workers:
-                return workers.map(_solve_job, jobs, chunksize=16)
+                return workers.map(self.python_job, jobs, chunksize=16)
         import subprocess
         import threading
-        lines = []
-        for h, _p, l, u, v, r, c, b, pol in jobs:
-            us = " ".join(f"{x:.12f}" for x in (u[(0, 2)], u[(0, 4)], u[(1, 2)], u[(1, 4)],
-                                                 u["void"]))
-            lines.append(" ".join(map(str, h[0] + h[1])) +
-                         f" {int(l)} {v} {int(r)} {int(c)} {int(b)} {int(pol == 'random')} {us}")
+        lines = [self.line(job) for job in jobs]
         chunks = [lines[i::self.processes] for i in range(self.processes)]
         outs: list = [None] * self.processes
 
@@ -373,9 +381,13 @@ def stratified_deals(n: int, rng: random.Random, seats: int = 2) -> list:
     return out
 
 
-def game_values(deals, solver: Solver, policy: str = "best", log=print):
+def game_values(deals, solver: Solver, policy: str = "best", log=print, *, jobs=None,
+                finish_=None):
     """V[(a, b, we_lead)]: our chance of winning the game from that score (§7), and the
-    standard error of each from the sampled deals."""
+    standard error of each from the sampled deals. ``jobs`` and ``finish_`` replace
+    :func:`hand_jobs` and :func:`finish` (another baseline's solver reuses this DP)."""
+    jobs = jobs or hand_jobs
+    finish_ = finish_ or finish
     scores = range(0, GOAL, 2)
     V = {(a, b, l): 0.5 for a in scores for b in scores for l in (True, False)}
     SE = {}
@@ -387,15 +399,15 @@ def game_values(deals, solver: Solver, policy: str = "best", log=print):
         for sample in (deals[:max(1, len(deals) // 10)], deals):
             batch, meta = [], []
             for a, b, l in states:
-                kind, u, jobs = hand_jobs(sample, a, b, l, V, policy)
-                meta.append((a, b, l, kind, u, len(jobs)))
-                batch.extend(jobs)
+                kind, u, hand = jobs(sample, a, b, l, V, policy)
+                meta.append((a, b, l, kind, u, len(hand)))
+                batch.extend(hand)
             values = solver.solve(batch)
             weights = stratum_weights(sample)
             i = 0
             new = {}
             for a, b, l, kind, u, n in meta:
-                xs = [finish(kind, u, x, policy) for x in values[i:i + n]]
+                xs = [finish_(kind, u, x, policy) for x in values[i:i + n]]
                 i += n
                 mean = sum(w * x for w, x in zip(weights, xs))
                 sd = math.sqrt(sum(w * (x - mean) ** 2 for w, x in zip(weights, xs)))
