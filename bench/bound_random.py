@@ -1,0 +1,371 @@
+"""An upper bound on any bot's win rate against ``random`` in Mineiro, 2 x 2 and 1 x 1.
+
+``random`` (``truco.bots.baselines.RandomBot``) picks uniformly among its legal actions.
+Those depend on how many cards it holds and on the phase of the hand, never on which
+cards they are, so (as with ``passive``, see ``bound_passive.py``) what it does tells
+nothing about what it still holds:
+
+- each card it plays face up is a uniform draw from the cards our team has not seen;
+- a card it plays covered (§4) is never shown, and by exchangeability the cards it shows
+  later are still uniform draws from the same unseen pool: a covered card takes nothing
+  from the pool and is worth ``COVERED`` (loses to everything, ties another covered card);
+- on its turn in a normal hand, with k cards, it picks one of k face-up plays, k covered
+  plays (from the 2nd round on) and ``raise`` (when legal), each with the same chance
+  (the engine lists one action per card, so equal cards count once each);
+- facing a request it accepts, runs or raises back, 1/3 each (1/2 accept or run at doze,
+  the top); facing its own mão de dez (§6) it plays or runs, 1/2 each; in a mão de dez or
+  de ferro it only plays a card, uniformly.
+
+So our team faces a single-agent problem against chance, solved exactly here: every card
+either of our seats may play (face up or covered), every moment to ask for a raise, every
+answer to a request (run, accept, raise back) along the whole ladder of §5 (2 -> truco 4
+-> seis 6 -> dez 10 -> doze 12; a run gives the value before the request; after an
+accepted raise only the side that accepted may ask the next; a counter-raise accepts
+the request it answers and goes back to the asker), in every round.
+
+Relaxation (2 x 2 only): **each of our seats sees its partner's cards**, always, and both
+play as one, and when both random cards of a round beat ours within one class of levels
+our team picks which of them leads next (``bound_passive.solve_hand``). In 1 x 1 there is
+nothing to relax: the solver is exactly the best play against ``random``. The game (§7)
+is the dynamic programme of ``bound_passive.game_values`` over the scores, with the
+utilities of every value a hand may score (2, 4, 6, 10, 12), the deals of our cards
+sampled (stratified by manilhas).
+
+    python bench/bound_random.py --players 2 --deals 400 --engine python   # 1 x 1
+    python bench/bound_random.py --deals 100 --seed 1                      # 2 x 2, g++
+    python bench/bound_random.py --check 1000 --deals 12 --players 4       # vs the engine
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bound_passive as bp  # noqa: E402
+from bound_passive import COVERED, GOAL, LEVEL_COUNTS, MINEIRO, STRENGTH  # noqa: E402
+from truco.judge import TIE, hand_outcome  # noqa: E402
+
+VALUES = (MINEIRO.start_value,) + tuple(step.value for step in MINEIRO.ladder)
+"""The hand's value at each level of the ladder (§5): 2, 4, 6, 10, 12."""
+TOP = len(VALUES) - 1
+US, THEM = 0, 1
+
+
+def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
+               policy: str = "best", exact: bool = False, level: int = 0,
+               last=None) -> float:
+    """The expected utility of one **normal** hand for our team against ``random``.
+
+    ``hands``, ``pool``, ``we_lead`` as in ``bound_passive.solve_hand``;
+    ``utility[(team, value)]`` for every value of ``VALUES`` and ``utility['void']``.
+    ``policy='uniform'``: our seats play like ``random`` too (the engine check).
+    ``level``/``last``: the ladder step already accepted and the team that asked it
+    (``None``: nobody yet), for hand-built tests.
+    """
+    cuts = tuple(range(len(LEVEL_COUNTS))) if exact else ()
+    size = 2 * len(hands)
+    ours = tuple(range(0 if we_lead else 1, size, 2))
+    if len(hands) == 1:
+        hands = (hands[0], ())
+    uniform = policy == "uniform"
+
+    def end(winner, lv):
+        if winner == "void":
+            return utility["void"]
+        return utility[(winner, VALUES[lv])]
+
+    @lru_cache(maxsize=None)
+    def request(state, asker, lv):
+        """``asker`` asks step ``lv`` (``lv - 1`` accepted) on the turn ``state``."""
+        opts = [end(asker, lv - 1), turn(state, lv, asker)]  # run, accept
+        if lv < TOP:  # raise back: accepts lv, asks lv + 1 of the asker
+            opts.append(request(state, 1 - asker, lv + 1))
+        if asker == THEM and not uniform:
+            return max(opts)
+        return sum(opts) / len(opts)
+
+    @lru_cache(maxsize=None)
+    def turn(state, lv, last):
+        """The seat to move on ``state``, before it acts; ``last`` asked the step ``lv``."""
+        if state[0] == "t":
+            return third(state, lv, last)
+        _, h0, h1, pool, results, leader, table = state
+        pos = (leader + len(table)) % size
+        team = US if pos in ours else THEM
+        may_raise = lv < TOP and last != team
+        covers = len(results) >= 1
+        k = 3 - len(results)
+        if team == US:
+            mine = h0 if pos == ours[0] else h1
+            vals, weights = [], []
+            for card in sorted(set(mine)):
+                rest = list(mine)
+                rest.remove(card)
+                rest = tuple(rest)
+                a, b = (rest, h1) if pos == ours[0] else (h0, rest)
+                shows = [(card, card, True)] + ([(COVERED, COVERED, True)] if covers else [])
+                for shown in shows:
+                    vals.append(after(a, b, pool, results, leader, table + (shown,), lv, last))
+                    weights.append(mine.count(card))
+            if may_raise:
+                vals.append(request(state, US, lv + 1))
+                weights.append(1)
+            if uniform:
+                return sum(w * v for w, v in zip(weights, vals)) / sum(weights)
+            return max(vals)
+        n = k * (2 if covers else 1) + (1 if may_raise else 0)
+        total = sum(c for _, c in pool)
+        up = 0.0
+        for i, (cls, c) in enumerate(pool):
+            left = pool[:i] + (((cls, c - 1),) if c > 1 else ()) + pool[i + 1:]
+            up += c * after(h0, h1, left, results, leader, table + (cls + (False,),), lv, last)
+        acc = k * up / total
+        if covers:
+            acc += k * after(h0, h1, pool, results, leader,
+                             table + ((COVERED, COVERED, False),), lv, last)
+        if may_raise:
+            acc += request(state, THEM, lv + 1)
+        return acc / n
+
+    def after(h0, h1, pool, results, leader, table, lv, last):
+        if len(table) < size:
+            return turn(("g", h0, h1, pool, results, leader, table), lv, last)
+        # bound_passive's round_over: classes never straddle one of our levels
+        best = max(table, key=lambda t: t[0])
+        top = [i for i, t in enumerate(table) if t[0] == best[0]]
+        mine = [i for i in top if table[i][2]]
+        theirs = [i for i in top if not table[i][2]]
+        if mine and theirs:
+            res, nexts = TIE, [leader]
+        elif mine:
+            res, nexts = US, [(leader + mine[0]) % size]
+        elif len(theirs) == 1 or best[0] == best[1]:
+            res, nexts = THEM, [(leader + theirs[0]) % size]
+        else:
+            res, nexts = THEM, [(leader + i) % size for i in theirs]  # relaxation: our pick
+        results = results + (res,)
+        out = hand_outcome(results)
+        if out is not None:
+            return end(out, lv)
+        counts = {}
+        for cls, c in pool:
+            counts[cls] = counts.get(cls, 0) + c
+        if len(results) == 2 and not uniform:
+            # Round 3, best play: our cards go face up (covering one could only lose a
+            # round; random does not react to it), so a random card matters only by how
+            # it compares with our better card m.
+            m = max(h0 + h1)
+            hi = sum(c for (lo, _), c in counts.items() if lo > m)
+            eq = counts.get((m, m), 0)
+            states = [("t", hi, eq, sum(counts.values()) - hi - eq, results, nxt, 0, 0)
+                      for nxt in nexts]
+        else:
+            merged = bp.partition(h0 + h1 + cuts, counts)
+            states = [("g", h0, h1, merged, results, nxt, ()) for nxt in nexts]
+        return max(turn(s, lv, last) for s in states)
+
+    def third(state, lv, last):
+        # top: 2 a random card beat our best, 1 one tied it, 0 neither (so far)
+        _, hi, eq, lo_n, results, leader, played, top = state
+        if played == size:
+            res = THEM if top == 2 else TIE if top == 1 else US
+            return end(hand_outcome(results + (res,)), lv)
+        pos = (leader + played) % size
+        team = US if pos in ours else THEM
+        may_raise = lv < TOP and last != team
+
+        def nxt(h, e, l, t):
+            return turn(("t", h, e, l, results, leader, played + 1, t), lv, last)
+
+        if team == US:
+            here = nxt(hi, eq, lo_n, top)
+            if may_raise:
+                here = max(here, request(state, US, lv + 1))
+            return here
+        total = hi + eq + lo_n
+        up = 0.0
+        if hi:
+            up += hi * nxt(hi - 1, eq, lo_n, 2)
+        if eq:
+            up += eq * nxt(hi, eq - 1, lo_n, max(top, 1))
+        if lo_n:
+            up += lo_n * nxt(hi, eq, lo_n - 1, top)
+        acc = up / total + nxt(hi, eq, lo_n, top)  # face up, covered
+        if may_raise:
+            return (acc + request(state, THEM, lv + 1)) / 3
+        return acc / 2
+
+    levels = {(lv, lv): n for lv, n in enumerate(pool) if n}
+    start = bp.partition(hands[0] + hands[1] + cuts, levels)
+    return turn(("g", tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, ()),
+                level, last)
+
+
+def solve_any(hands, pool, we_lead, utility, kind, policy="best", exact=False) -> float:
+    """One hand of any kind (before a mão de dez decision): a normal hand here; a mão de
+    dez or de ferro is played exactly as against ``passive`` (no raise, no covered card,
+    random plays a uniform card), so ``bound_passive.solve_hand`` solves it."""
+    if kind == "normal":
+        return solve_hand(hands, pool, we_lead, utility, policy=policy, exact=exact)
+    pol = "best" if policy == "best" else "random"
+    if kind == "ferro":  # §6 no escuro: worth 2, nobody sees a card
+        return bp.solve_hand(hands, pool, we_lead, utility, value=2, can_raise=False,
+                             covers=False, blind=True, policy=pol, exact=exact)
+    return bp.solve_hand(hands, pool, we_lead, utility, value=4, can_raise=False,
+                         covers=False, policy=pol, exact=exact)
+
+
+def _solve_job(job: tuple) -> float:
+    hands, pool, we_lead, u, kind, policy = job
+    return solve_any(hands, pool, we_lead, u, kind, policy, exact=policy == "uniform")
+
+
+KINDS = ("normal", "dez_us", "dez_them", "ferro")
+
+
+class Solver(bp.Solver):
+    """``bound_passive.Solver`` with this file's hands: the C++ port ``bound_random.cpp``
+    or :func:`solve_any`."""
+
+    SOURCE = "bound_random.cpp"
+    python_job = staticmethod(_solve_job)
+
+    @staticmethod
+    def line(job: tuple) -> str:
+        hands, _pool, we_lead, u, kind, policy = job
+        us = " ".join(f"{u[(t, v)]:.12f}" for t in (US, THEM) for v in VALUES)
+        h = hands[0] + (hands[1] if len(hands) > 1 else ())
+        return (f"{len(hands)} " + " ".join(map(str, h)) +
+                f" {int(we_lead)} {KINDS.index(kind)} {int(policy == 'uniform')} "
+                f"{us} {u['void']:.12f}")
+
+
+def utilities(V: dict, a: int, b: int, we_lead: bool) -> dict:
+    """The game's value after each way this hand can end (every value of the ladder)."""
+    nxt = not we_lead
+
+    def v(x, y):
+        if x >= GOAL:
+            return 1.0
+        if y >= GOAL:
+            return 0.0
+        return V[(x, y, nxt)]
+
+    u = {(US, p): v(a + p, b) for p in VALUES}
+    u.update({(THEM, p): v(a, b + p) for p in VALUES})
+    u["void"] = V[(a, b, nxt)]
+    return u
+
+
+def hand_jobs(deals, a, b, we_lead, V, policy):
+    u = utilities(V, a, b, we_lead)
+    kind = bp.hand_kind(a, b)
+    return kind, u, [(hands, pool, we_lead, u, kind, policy) for hands, pool in deals]
+
+
+def finish(kind, u, x, policy):
+    """The mão de dez decision (§6): ours taken seeing both hands; random's 1/2 each."""
+    return bp.finish(kind, u, x, "best" if policy == "best" else "random")
+
+
+def game_values(deals, solver, policy="best", log=print):
+    return bp.game_values(deals, solver, policy, log, jobs=hand_jobs, finish_=finish)
+
+
+def engine_check(deals: int, games: int, seed: int, players: int = 4) -> list:
+    """The solver against the engine (§2–§5): with our team playing like ``random`` too
+    (``policy='uniform'``, every level apart), its chance of winning one normal hand (a
+    void counted half) must match the engine's with RandomBot on every seat, dealt the
+    same cards. Returns (solver, engine, its standard error) per hand."""
+    import truco
+    from truco.bots import make
+
+    by_level: dict[int, list[str]] = {}
+    for card, lv in STRENGTH.items():
+        by_level.setdefault(lv, []).append(card)
+    rng = random.Random(seed)
+    seats = players // 2
+    u = {(t, v): 1.0 - t for t in (US, THEM) for v in VALUES}
+    u["void"] = 0.5
+    rows = []
+    for d in range(deals):
+        hands, pool = bp.deal_sample(rng, seats)
+        we_lead = d % 2 == 0
+        solver = solve_hand(hands, pool, we_lead, u, policy="uniform", exact=True)
+        ours = tuple(range(0 if we_lead else 1, players, 2))
+        others = [s for s in range(players) if s not in ours]
+        taken = {lv: list(cards) for lv, cards in by_level.items()}
+        mine = [[taken[lv].pop() for lv in h] for h in hands]
+        rest = [c for cards in taken.values() for c in cards]
+        total = 0.0
+        for k in range(games):
+            rng.shuffle(rest)
+            seat_hands = [None] * players
+            for s, h in zip(ours, mine):
+                seat_hands[s] = h
+            for i, s in enumerate(others):
+                seat_hands[s] = rest[3 * i:3 * i + 3]
+            g = truco.new_game(players=players, seed=k, hands=seat_hands, dealer=players - 1)
+            bot = make("random", random.Random(f"{d}:{k}"))
+            while g.hand_index == 0 and not g.is_over:
+                g.apply(bot.choose(g.observation(g.to_move)))
+            a, b = g.score
+            mine_pts, theirs_pts = (a, b) if ours[0] % 2 == 0 else (b, a)
+            total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
+        p_hat = total / games
+        rows.append((solver, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
+    return rows
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--players", type=int, choices=(2, 4), default=4,
+                   help="2: 1 x 1, where the solved player is exactly the best there is")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", choices=("best", "uniform"), default="best",
+                   help="uniform: our team plays like random too (a check: about 1/2)")
+    p.add_argument("--engine", choices=("cpp", "python"), default="cpp")
+    p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--check", type=int, metavar="GAMES", default=0,
+                   help="compare the solver with the engine on --deals hands, GAMES each")
+    args = p.parse_args(argv)
+    if args.check:
+        rows = engine_check(args.deals, args.check, args.seed, args.players)
+        for solver, engine, se in rows:
+            print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
+                  f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
+        z = sum((a - b) / s for a, b, s in rows) / math.sqrt(len(rows))
+        print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
+        return 0
+    rng = random.Random(args.seed)
+    seats = args.players // 2
+    deals = bp.stratified_deals(args.deals, rng, seats)
+    t0 = time.time()
+    V, SE = game_values(deals, Solver(args.engine, args.processes), args.policy,
+                        log=lambda m: print(m, file=sys.stderr, flush=True))
+    start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
+    who = ("our team seeing both its hands (an upper bound)" if seats == 2
+           else "one player (nothing to relax: exactly the best play)")
+    print(f"{seats} x {seats} mineiro vs random, {who}, {args.deals} deals, "
+          f"seed {args.seed}, policy {args.policy}, engine {args.engine}: "
+          f"{time.time() - t0:.0f} s")
+    print(f"win chance from 0 x 0: {start:.4f} (we lead the first hand {V[(0, 0, True)]:.4f}, "
+          f"they do {V[(0, 0, False)]:.4f})")
+    print("win chance by score (rows: ours 0..10, columns: theirs 0..10; lead averaged),"
+          " and the largest standard error of one score's hand value:",
+          f"{max(SE.values()):.4f}")
+    for a in range(0, GOAL, 2):
+        print(" ".join(f"{0.5 * (V[(a, b, True)] + V[(a, b, False)]):.3f}"
+                       for b in range(0, GOAL, 2)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
