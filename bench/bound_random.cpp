@@ -20,7 +20,6 @@ static const int US = 0, THEM = 1, NOBODY = 2;
 static const int TOP = 4;  // ladder levels 0..4: 2, 4, 6, 10, 12
 
 struct Cls { signed char lo, hi, n; };
-struct Play { signed char lo, hi, ours; };
 
 struct St {
   signed char tag;  // 0 general, 1 third round (compressed)
@@ -28,14 +27,15 @@ struct St {
   Cls pool[NLEV]; signed char npool;
   signed char res[3], nres;
   signed char leader;
-  Play table[4]; signed char ntab;
+  // the round so far, summed up: the strongest class on the table, the first of our
+  // seats that holds it (-1 none) and which random plays hold it (a bit per play)
+  signed char ntab, best_lo, best_hi, our_first, theirs_mask;
   signed char hi, eq, lo, played, top;  // tag 1
 };
 
 static double U[2][5], UV;
 static int SIZE, ours0, ours1;
 static bool uniform_g, exact_g, raise_ok, covers_ok, blind_g;
-static std::unordered_map<std::string, double> memo;
 
 static int outcome(const signed char *r, int n) {  // 0 us, 1 them, 3 void, -1 open
   if (n < 2) return -1;
@@ -75,6 +75,17 @@ static void partition(const signed char *levels, int nlev, const int *counts, St
 
 static double turn(const St &s, int lv, int last);
 
+static void put(St &t, int lo, int hi, bool ours) {  // one more card on the table
+  int i = t.ntab++;
+  if (i == 0 || lo > t.best_lo) {
+    t.best_lo = lo; t.best_hi = hi;
+    t.our_first = ours ? i : -1; t.theirs_mask = ours ? 0 : 1 << i;
+  } else if (lo == t.best_lo) {
+    if (ours && t.our_first < 0) t.our_first = i;
+    if (!ours) t.theirs_mask |= 1 << i;
+  }
+}
+
 static double request(const St &s, int asker, int lv) {
   double run = end_value(asker, lv - 1), acc = turn(s, lv, asker);
   double sum = run + acc, mx = std::max(run, acc);
@@ -90,18 +101,12 @@ static double request(const St &s, int asker, int lv) {
 static double after(const St &s, int lv, int last) {
   if (s.ntab < SIZE) return turn(s, lv, last);
   St t = s;
-  int best = -100;
-  for (int i = 0; i < SIZE; i++) best = std::max(best, (int)t.table[i].lo);
-  int mine = -1, theirs[4], nth = 0, besthi = 0;
-  for (int i = 0; i < SIZE; i++) {
-    if (t.table[i].lo != best) continue;
-    if (t.table[i].ours) { if (mine < 0) mine = i; }
-    else { theirs[nth++] = i; besthi = t.table[i].hi; }
-  }
+  int mine = t.our_first, theirs[4], nth = 0;
+  for (int i = 0; i < SIZE; i++) if (t.theirs_mask >> i & 1) theirs[nth++] = i;
   int r, nexts[4], nn = 0;
   if (mine >= 0 && nth) { r = TIE; nexts[nn++] = t.leader; }
   else if (mine >= 0) { r = US; nexts[nn++] = (t.leader + mine) % SIZE; }
-  else if (nth == 1 || best == besthi) { r = THEM; nexts[nn++] = (t.leader + theirs[0]) % SIZE; }
+  else if (nth == 1 || t.best_lo == t.best_hi) { r = THEM; nexts[nn++] = (t.leader + theirs[0]) % SIZE; }
   else { r = THEM; for (int i = 0; i < nth; i++) nexts[nn++] = (t.leader + theirs[i]) % SIZE; }
   t.res[t.nres++] = r;
   int out = outcome(t.res, t.nres);
@@ -126,8 +131,13 @@ static double after(const St &s, int lv, int last) {
   signed char lvls[6]; int nl = 0;
   for (int i = 0; i < t.n0; i++) lvls[nl++] = t.h0[i];
   for (int i = 0; i < t.n1; i++) lvls[nl++] = t.h1[i];
+  // Round 3 decides the hand, so nobody leads after it: the pool need not keep every
+  // level apart any more (exact only matters for who leads the next round).
+  bool keep = exact_g;
+  if (t.nres == 2) exact_g = false;
   partition(lvls, nl, counts, t);
-  t.ntab = 0;
+  exact_g = keep;
+  t.ntab = 0; t.best_lo = t.best_hi = t.our_first = t.theirs_mask = 0;
   for (int k = 0; k < nn; k++) { t.leader = nexts[k]; v = std::max(v, turn(t, lv, last)); }
   return v;
 }
@@ -157,23 +167,46 @@ static double third(const St &s, int lv, int last) {
   return acc / n;
 }
 
-static std::string key_of(const St &s, int lv, int last) {
-  std::string k;
-  k.reserve(64);
-  k.push_back(s.tag);
-  if (s.tag == 1) {
-    k.push_back(s.hi); k.push_back(s.eq); k.push_back(s.lo); k.push_back(s.played);
-    k.push_back(s.top);
-  } else {
-    k.push_back(s.n0); k.append((const char *)s.h0, s.n0);
-    k.push_back(s.n1); k.append((const char *)s.h1, s.n1);
-    k.push_back(s.npool); k.append((const char *)s.pool, s.npool * sizeof(Cls));
-    k.push_back(s.ntab); k.append((const char *)s.table, s.ntab * sizeof(Play));
+struct Key {
+  unsigned long long a, b, c;
+  bool operator==(const Key &o) const { return a == o.a && b == o.b && c == o.c; }
+};
+struct KeyHash {
+  size_t operator()(const Key &k) const {
+    unsigned long long h = k.a * 0x9E3779B97F4A7C15ULL;
+    h ^= (k.b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (k.c + 0x165667B19E3779F9ULL) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 29);
   }
-  k.push_back(s.nres); k.append((const char *)s.res, s.nres);
-  k.push_back(s.leader);
-  k.push_back(lv); k.push_back(last);
-  return k;
+};
+static std::unordered_map<Key, double, KeyHash> memo;
+
+static Key key_of(const St &s, int lv, int last) {  // every field packed into 192 bits
+  unsigned long long a = 0, b = 0, c = 0;
+  int bits = 0;
+  auto pa = [&](unsigned long long v, int n) { a |= v << bits; bits += n; };
+  pa(s.tag, 1);
+  for (int i = 0; i < s.nres; i++) pa(s.res[i], 2);
+  pa(s.nres, 2); bits = 9;
+  pa(s.leader, 2); pa(lv, 3); pa(lv == TOP ? NOBODY : last, 2);  // nobody may raise at the top
+  if (s.tag == 1) {
+    pa(s.hi, 6); pa(s.eq, 6); pa(s.lo, 6); pa(s.played, 3); pa(s.top, 2);
+    return {a, 0, 0};
+  }
+  pa(s.n0, 2); for (int i = 0; i < s.n0; i++) pa(s.h0[i], 4);
+  bits = 30;
+  pa(s.n1, 2); for (int i = 0; i < s.n1; i++) pa(s.h1[i], 4);
+  bits = 44;
+  pa(s.ntab, 3); pa(s.best_lo + 1, 4); pa(s.best_hi + 1, 4); pa(s.our_first + 1, 3);
+  pa(s.theirs_mask, 4);
+  for (int i = 0; i < s.npool; i++) {
+    b |= 1ULL << s.pool[i].lo;
+    b |= 1ULL << (16 + s.pool[i].hi);
+    unsigned long long n = s.pool[i].n;  // at most 34: 6 bits
+    if (i < 5) b |= n << (32 + 6 * i);
+    else c |= n << (6 * (i - 5));
+  }
+  return {a, b, c};
 }
 
 static double general(const St &s, int lv, int last) {
@@ -198,12 +231,13 @@ static double general(const St &s, int lv, int last) {
       int w = 0;
       for (int j = 0; j < n; j++) if (j != i) th[w++] = mine[j];
       (first ? t.n0 : t.n1) = n - 1;
-      t.table[t.ntab] = {mine[i], mine[i], 1}; t.ntab++;
+      St c = t;
+      put(t, mine[i], mine[i], true);
       double v = after(t, lv, last);
       mx = std::max(mx, v); sum += mult * v; cnt += mult;
       if (covers) {
-        t.table[t.ntab - 1] = {COVERED, COVERED, 1};
-        v = after(t, lv, last);
+        put(c, COVERED, COVERED, true);
+        v = after(c, lv, last);
         mx = std::max(mx, v); sum += mult * v; cnt += mult;
       }
     }
@@ -220,14 +254,14 @@ static double general(const St &s, int lv, int last) {
     int n = s.pool[i].n;
     if (n > 1) t.pool[i].n = n - 1;
     else { for (int j = i; j < t.npool - 1; j++) t.pool[j] = t.pool[j + 1]; t.npool--; }
-    t.table[t.ntab] = {s.pool[i].lo, s.pool[i].hi, 0}; t.ntab++;
+    put(t, s.pool[i].lo, s.pool[i].hi, false);
     up += n * after(t, lv, last);
   }
   double acc = k * up / total;
   int nact = k;
   if (covers) {
     St t = s;
-    t.table[t.ntab] = {COVERED, COVERED, 0}; t.ntab++;
+    put(t, COVERED, COVERED, false);
     acc += k * after(t, lv, last);
     nact += k;
   }
@@ -236,11 +270,11 @@ static double general(const St &s, int lv, int last) {
 }
 
 static double turn(const St &s, int lv, int last) {
-  std::string k = key_of(s, lv, last);
+  Key k = key_of(s, lv, last);
   auto it = memo.find(k);
   if (it != memo.end()) return it->second;
   double v = s.tag == 1 ? third(s, lv, last) : general(s, lv, last);
-  memo.emplace(std::move(k), v);
+  memo.emplace(k, v);
   return v;
 }
 

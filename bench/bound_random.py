@@ -278,11 +278,12 @@ def game_values(deals, solver, policy="best", log=print):
     return bp.game_values(deals, solver, policy, log, jobs=hand_jobs, finish_=finish)
 
 
-def engine_check(deals: int, games: int, seed: int, players: int = 4) -> list:
+def engine_check(deals: int, games: int, seed: int, players: int = 4, solver=None) -> list:
     """The solver against the engine (§2–§5): with our team playing like ``random`` too
     (``policy='uniform'``, every level apart), its chance of winning one normal hand (a
     void counted half) must match the engine's with RandomBot on every seat, dealt the
-    same cards. Returns (solver, engine, its standard error) per hand."""
+    same cards. ``solver``: a :class:`Solver` (default: the Python reference). Returns
+    (solver, engine, its standard error) per hand."""
     import truco
     from truco.bots import make
 
@@ -297,7 +298,10 @@ def engine_check(deals: int, games: int, seed: int, players: int = 4) -> list:
     for d in range(deals):
         hands, pool = bp.deal_sample(rng, seats)
         we_lead = d % 2 == 0
-        solver = solve_hand(hands, pool, we_lead, u, policy="uniform", exact=True)
+        if solver is None:
+            value = solve_hand(hands, pool, we_lead, u, policy="uniform", exact=True)
+        else:
+            value = solver.solve([(hands, pool, we_lead, u, "normal", "uniform")])[0]
         ours = tuple(range(0 if we_lead else 1, players, 2))
         others = [s for s in range(players) if s not in ours]
         taken = {lv: list(cards) for lv, cards in by_level.items()}
@@ -319,7 +323,7 @@ def engine_check(deals: int, games: int, seed: int, players: int = 4) -> list:
             mine_pts, theirs_pts = (a, b) if ours[0] % 2 == 0 else (b, a)
             total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
         p_hat = total / games
-        rows.append((solver, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
+        rows.append((value, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
     return rows
 
 
@@ -337,7 +341,8 @@ def main(argv=None) -> int:
                    help="compare the solver with the engine on --deals hands, GAMES each")
     args = p.parse_args(argv)
     if args.check:
-        rows = engine_check(args.deals, args.check, args.seed, args.players)
+        rows = engine_check(args.deals, args.check, args.seed, args.players,
+                            Solver(args.engine, 1))
         for solver, engine, se in rows:
             print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
                   f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
