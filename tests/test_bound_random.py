@@ -79,7 +79,7 @@ def test_the_best_play_is_never_worth_less_than_playing_like_random():
 def test_the_solver_agrees_with_the_engine():
     # Our seat plays like random too: the solver's chance of winning the hand must be the
     # engine's, within 3.5 standard errors (a fixed seed: the test is deterministic).
-    rows = br.engine_check(deals=2, games=600, seed=2, players=2)
+    rows = br.engine_check(deals=2, games=400, seed=2, players=2)
     for solver, engine, se in rows:
         assert abs(solver - engine) <= 3.5 * se
 
@@ -89,15 +89,14 @@ def test_the_cpp_port_agrees_with_the_python_solver(tmp_path):
     binary = tmp_path / "bound_random"
     subprocess.run(["g++", "-O2", "-o", str(binary), str(ROOT / "bench" / "bound_random.cpp")],
                    check=True)
+    # 1 x 1 only: a 2 x 2 normal hand takes the Python reference about a minute (the
+    # 2 x 2 port was checked on 12 deals by hand, see bench/arena_results.md).
     rng = random.Random(3)
-    jobs = []
-    for seats, kinds, policies in ((1, br.KINDS, ("best", "uniform")),
-                                   (2, ("dez_us", "ferro"), ("best",))):
-        hands, pool = bp.deal_sample(rng, seats)
-        u = {(t, v): rng.random() for t in (0, 1) for v in br.VALUES}
-        u["void"] = rng.random()
-        jobs += [(hands, pool, seats == 1, u, kind, policy)
-                 for kind in kinds for policy in policies]
+    hands, pool = bp.deal_sample(rng, 1)
+    u = {(t, v): rng.random() for t in (0, 1) for v in br.VALUES}
+    u["void"] = rng.random()
+    jobs = [(hands, pool, True, u, kind, policy)
+            for kind in br.KINDS for policy in ("best", "uniform")]
     out = subprocess.run([str(binary)], input="".join(br.Solver.line(j) + "\n" for j in jobs),
                          capture_output=True, text=True, check=True).stdout.split()
     for job, x in zip(jobs, out):
