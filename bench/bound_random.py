@@ -31,8 +31,9 @@ is the dynamic programme of ``bound_passive.game_values`` over the scores, with 
 utilities of every value a hand may score (2, 4, 6, 10, 12), the deals of our cards
 sampled (stratified by manilhas).
 
-    python bench/bound_random.py --players 2 --deals 400 --engine python   # 1 x 1
-    python bench/bound_random.py --deals 100 --seed 1                      # 2 x 2, g++
+    python bench/bound_random.py --players 2 --deals 2000 --seed 1   # 1 x 1, ~3 min, g++
+    python bench/bound_random.py --players 2 --deals 100 --engine python   # ~6 min
+    python bench/bound_random.py --deals 30 --seed 1      # 2 x 2, 6-13 min on 2 cores, g++
     python bench/bound_random.py --check 1000 --deals 12 --players 4       # vs the engine
 """
 
