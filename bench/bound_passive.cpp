@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bound_common.h"
+
 static const int NLEV = 14;
 static const int COUNTS[NLEV] = {3, 4, 4, 2, 4, 4, 4, 3, 4, 4, 1, 1, 1, 1};
 static const int COVERED = -1;
@@ -31,18 +33,7 @@ static bool we_lead_g, covers_g, average_g, best_policy_g;
 static int ours_g[2];
 static std::unordered_map<std::string, double> memo;
 
-static int outcome(const signed char *r, int n) {  // 0 us, 1 them, 3 void, -1 open
-  if (n < 2) return -1;
-  int f = r[0], s = r[1];
-  if (f == TIE) {
-    if (s != TIE) return s;
-    if (n == 3) return r[2] == TIE ? 3 : r[2];
-    return -1;
-  }
-  if (s == f || s == TIE) return f;
-  if (n == 3) return r[2] == TIE ? f : r[2];
-  return -1;
-}
+static int outcome(const signed char *r, int n) { return hand_outcome_code(r, n, TIE); }
 
 static double end_value(int winner, int value) {
   if (winner == 3) return U[4];
@@ -53,23 +44,7 @@ static double end_value(int winner, int value) {
 static bool is_ours(int pos) { return pos == ours_g[0] || pos == ours_g[1]; }
 
 static void partition(const signed char *levels, int nlev, const int *counts, State &s) {
-  // counts: per original level (summed from the classes); classes that compare alike
-  std::vector<int> cuts(levels, levels + nlev);
-  std::sort(cuts.begin(), cuts.end());
-  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  s.npool = 0;
-  int lo = 0;
-  auto add = [&](int a, int b) {
-    int n = 0;
-    for (int l = a; l <= b; l++) n += counts[l];
-    if (n) { s.pool[s.npool].lo = a; s.pool[s.npool].hi = b; s.pool[s.npool].n = n; s.npool++; }
-  };
-  for (int c : cuts) {
-    if (lo <= c - 1) add(lo, c - 1);
-    add(c, c);
-    lo = c + 1;
-  }
-  if (lo <= NLEV - 1) add(lo, NLEV - 1);
+  partition_levels(levels, nlev, counts, NLEV, false, s);
 }
 
 static double third(int hi, int eq, int lo_n, const signed char *results, int leader,

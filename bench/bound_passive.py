@@ -69,6 +69,25 @@ def partition(levels, pool_levels: dict) -> tuple:
     return tuple(out)
 
 
+def judge_round(table: tuple, leader: int, size: int) -> tuple:
+    """A full round's result (0 us, 1 them, ``TIE``, §3) and the seats that may lead the
+    next: ``table`` holds (lo, hi, ours) per card in play order, a class of levels for a
+    card of theirs. Classes never straddle one of our levels, so they compare as
+    intervals. When two of their cards in one class of several levels both beat ours,
+    either may lead next: our team picks (the relaxation)."""
+    best = max(table, key=lambda t: t[0])
+    top = [i for i, t in enumerate(table) if t[0] == best[0]]
+    mine = [i for i in top if table[i][2]]
+    theirs = [i for i in top if not table[i][2]]
+    if mine and theirs:
+        return TIE, [leader]
+    if mine:
+        return 0, [(leader + mine[0]) % size]
+    if len(theirs) == 1 or best[0] == best[1]:
+        return 1, [(leader + theirs[0]) % size]  # equal cards: the first leads
+    return 1, [(leader + i) % size for i in theirs]
+
+
 def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
                value: int = 2, can_raise: bool = True, covers: bool = True,
                blind: bool = False, policy: str = "best", exact: bool = False) -> float:
@@ -143,19 +162,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         return acc / total
 
     def round_over(h0, h1, pool, results, leader, table, value, can_raise):
-        # Classes never straddle one of our levels, so (lo, hi) compare as intervals.
-        best = max(table, key=lambda t: t[0])
-        top = [i for i, t in enumerate(table) if t[0] == best[0]]
-        mine = [i for i in top if table[i][2]]
-        theirs = [i for i in top if not table[i][2]]
-        if mine and theirs:
-            res, nexts = TIE, [leader]
-        elif mine:
-            res, nexts = 0, [(leader + mine[0]) % size]
-        elif len(theirs) == 1 or best[0] == best[1]:
-            res, nexts = 1, [(leader + theirs[0]) % size]  # equal cards: the first leads
-        else:
-            res, nexts = 1, [(leader + i) % size for i in theirs]  # relaxation: our pick
+        res, nexts = judge_round(table, leader, size)
         results = results + (res,)
         out = hand_outcome(results)
         if out is not None:
@@ -296,9 +303,10 @@ class Solver:
         return result
 
 
-def utilities(V: dict, a: int, b: int, we_lead: bool) -> dict:
+def utilities(V: dict, a: int, b: int, we_lead: bool, values=(2, 4)) -> dict:
     """The game's value after each way this hand can end (the next hand, the other team
-    leads)."""
+    leads): ``(team, points)`` for team 0 (us) or 1 scoring each of ``values``, and
+    ``'void'``."""
     nxt = not we_lead
 
     def v(x, y):
@@ -308,8 +316,10 @@ def utilities(V: dict, a: int, b: int, we_lead: bool) -> dict:
             return 0.0
         return V[(x, y, nxt)]
 
-    return {(0, 2): v(a + 2, b), (0, 4): v(a + 4, b), (1, 2): v(a, b + 2), (1, 4): v(a, b + 4),
-            "void": V[(a, b, nxt)]}
+    u = {(0, p): v(a + p, b) for p in values}
+    u.update({(1, p): v(a, b + p) for p in values})
+    u["void"] = V[(a, b, nxt)]
+    return u
 
 
 def hand_jobs(deals, a, b, we_lead, V, policy):
@@ -418,16 +428,45 @@ def game_values(deals, solver: Solver, policy: str = "best", log=print, *, jobs=
     return V, SE
 
 
-def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, float]]:
-    """The solver against the real engine on the rules it models (§2–§4): with our team
-    playing like passive too, its chance of winning a hand (a void counted half) must
-    match the engine's, hand by hand. Returns (solver, engine, its standard error)."""
+def engine_rate(level: str, hands: tuple, we_lead: bool, players: int, games: int,
+                rng: random.Random, tag) -> tuple[float, float]:
+    """Our team's chance of winning one hand in the engine (a void counted half), and its
+    standard error: our seats dealt cards of the levels ``hands``, the others ``games``
+    random deals of the rest (drawn with ``rng``), every seat played by the bot ``level``."""
     import truco
     from truco.bots import make
 
     by_level: dict[int, list[str]] = {}
     for card, lv in STRENGTH.items():
         by_level.setdefault(lv, []).append(card)
+    ours = tuple(range(0 if we_lead else 1, players, 2))
+    others = [s for s in range(players) if s not in ours]
+    taken = {lv: list(cards) for lv, cards in by_level.items()}
+    mine = [[taken[lv].pop() for lv in h] for h in hands]
+    rest = [c for cards in taken.values() for c in cards]
+    total = 0.0
+    for k in range(games):
+        rng.shuffle(rest)
+        seat_hands = [None] * players
+        for s, h in zip(ours, mine):
+            seat_hands[s] = h
+        for i, s in enumerate(others):
+            seat_hands[s] = rest[3 * i:3 * i + 3]
+        g = truco.new_game(players=players, seed=k, hands=seat_hands, dealer=players - 1)
+        bot = make(level, random.Random(f"{tag}:{k}"))
+        while g.hand_index == 0 and not g.is_over:
+            g.apply(bot.choose(g.observation(g.to_move)))
+        a, b = g.score
+        mine_pts, theirs_pts = (a, b) if ours[0] % 2 == 0 else (b, a)
+        total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
+    p_hat = total / games
+    return p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)
+
+
+def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, float]]:
+    """The solver against the real engine on the rules it models (§2–§4): with our team
+    playing like passive too, its chance of winning a hand (a void counted half) must
+    match the engine's, hand by hand. Returns (solver, engine, its standard error)."""
     rng = random.Random(seed)
     u = {(0, 2): 1.0, (0, 4): 1.0, (1, 2): 0.0, (1, 4): 0.0, "void": 0.5}
     rows = []
@@ -436,51 +475,33 @@ def engine_check(deals: int, games: int, seed: int) -> list[tuple[float, float, 
         we_lead = d % 2 == 0
         solver = solve_hand(hands, pool, we_lead, u, can_raise=False, policy="random",
                             exact=True)
-        ours = (0, 2) if we_lead else (1, 3)
-        taken = {lv: list(cards) for lv, cards in by_level.items()}
-        mine = [[taken[lv].pop() for lv in h] for h in hands]
-        rest = [c for cards in taken.values() for c in cards]
-        total = 0.0
-        for k in range(games):
-            rng.shuffle(rest)
-            seat_hands = [None] * 4
-            seat_hands[ours[0]], seat_hands[ours[1]] = mine
-            others = [s for s in range(4) if s not in ours]
-            seat_hands[others[0]], seat_hands[others[1]] = rest[0:3], rest[3:6]
-            g = truco.new_game(players=4, seed=k, hands=seat_hands, dealer=3)
-            bot = make("passive", random.Random(f"{d}:{k}"))
-            while g.hand_index == 0 and not g.is_over:
-                g.apply(bot.choose(g.observation(g.to_move)))
-            a, b = g.score
-            team = ours[0] % 2
-            mine_pts, theirs_pts = (a, b) if team == 0 else (b, a)
-            total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
-        p_hat = total / games
-        rows.append((solver, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
+        rows.append((solver,) + engine_rate("passive", hands, we_lead, 4, games, rng, d))
     return rows
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def cli(description: str, players_help: str, check_policy: str,
+        policy_help: str) -> argparse.ArgumentParser:
+    """The options both bound scripts take."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--players", type=int, choices=(2, 4), default=4,
-                   help="2: 1 x 1, where the solved player is exactly the best there is "
-                        "(no partner to see); solved in Python")
+    p.add_argument("--players", type=int, choices=(2, 4), default=4, help=players_help)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--policy", choices=("best", "random"), default="best",
-                   help="random: our team plays like passive (a check: the answer is 1/2)")
+    p.add_argument("--policy", choices=("best", check_policy), default="best", help=policy_help)
     p.add_argument("--engine", choices=("cpp", "python"), default="cpp")
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--check", type=int, metavar="GAMES", default=0,
                    help="compare the solver with the engine on --deals hands, GAMES each")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv=None) -> int:
+    args = cli(__doc__.split("\n")[0],
+               "2: 1 x 1, where the solved player is exactly the best there is "
+               "(no partner to see); solved in Python",
+               "random", "random: our team plays like passive (a check: the answer is 1/2)"
+               ).parse_args(argv)
     if args.check:
-        rows = engine_check(args.deals, args.check, args.seed)
-        for solver, engine, se in rows:
-            print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
-                  f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
-        z = sum((a - b) / s for a, b, s in rows) / math.sqrt(len(rows))
-        print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
+        print_check(engine_check(args.deals, args.check, args.seed))
         return 0
     rng = random.Random(args.seed)
     seats = args.players // 2
@@ -489,11 +510,26 @@ def main(argv=None) -> int:
     t0 = time.time()
     V, SE = game_values(deals, Solver(engine, args.processes), args.policy,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
-    start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
     who = ("our team seeing both its hands" if seats == 2
            else "one player (nothing to relax: exactly the best play)")
     print(f"{seats} x {seats} mineiro vs passive, {who}, {args.deals} deals, "
           f"seed {args.seed}, policy {args.policy}: {time.time() - t0:.0f} s")
+    print_values(V, SE)
+    return 0
+
+
+def print_check(rows: list[tuple[float, float, float]]) -> None:
+    """The engine check's rows (solver, engine, its standard error) and their mean z."""
+    for solver, engine, se in rows:
+        print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
+              f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
+    z = sum((a - b) / s for a, b, s in rows) / math.sqrt(len(rows))
+    print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
+
+
+def print_values(V: dict, SE: dict) -> None:
+    """The win chance from 0 x 0 and the table of it by score (the lead averaged)."""
+    start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
     print(f"win chance from 0 x 0: {start:.4f} (we lead the first hand {V[(0, 0, True)]:.4f}, "
           f"they do {V[(0, 0, False)]:.4f})")
     print("win chance by score (rows: ours 0..10, columns: theirs 0..10; lead averaged),"
@@ -502,7 +538,6 @@ def main(argv=None) -> int:
     for a in range(0, GOAL, 2):
         print(" ".join(f"{0.5 * (V[(a, b, True)] + V[(a, b, False)]):.3f}"
                        for b in range(0, GOAL, 2)))
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bound_common.h"
+
 static const int NLEV = 14;
 static const int COUNTS[NLEV] = {3, 4, 4, 2, 4, 4, 4, 3, 4, 4, 1, 1, 1, 1};
 static const int COVERED = -1;
@@ -37,40 +39,13 @@ static double U[2][5], UV;
 static int SIZE, ours0, ours1;
 static bool uniform_g, exact_g, raise_ok, covers_ok, blind_g;
 
-static int outcome(const signed char *r, int n) {  // 0 us, 1 them, 3 void, -1 open
-  if (n < 2) return -1;
-  int f = r[0], s = r[1];
-  if (f == TIE) {
-    if (s != TIE) return s;
-    if (n == 3) return r[2] == TIE ? 3 : r[2];
-    return -1;
-  }
-  if (s == f || s == TIE) return f;
-  if (n == 3) return r[2] == TIE ? f : r[2];
-  return -1;
-}
+static int outcome(const signed char *r, int n) { return hand_outcome_code(r, n, TIE); }
 
 static double end_value(int winner, int lv) { return winner == 3 ? UV : U[winner][lv]; }
 static bool is_ours(int pos) { return pos == ours0 || pos == ours1; }
 
 static void partition(const signed char *levels, int nlev, const int *counts, St &s) {
-  std::vector<int> cuts(levels, levels + nlev);
-  if (exact_g) for (int l = 0; l < NLEV; l++) cuts.push_back(l);
-  std::sort(cuts.begin(), cuts.end());
-  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-  s.npool = 0;
-  int lo = 0;
-  auto add = [&](int a, int b) {
-    int n = 0;
-    for (int l = a; l <= b; l++) n += counts[l];
-    if (n) { s.pool[s.npool].lo = a; s.pool[s.npool].hi = b; s.pool[s.npool].n = n; s.npool++; }
-  };
-  for (int c : cuts) {
-    if (lo <= c - 1) add(lo, c - 1);
-    add(c, c);
-    lo = c + 1;
-  }
-  if (lo <= NLEV - 1) add(lo, NLEV - 1);
+  partition_levels(levels, nlev, counts, NLEV, exact_g, s);
 }
 
 static double turn(const St &s, int lv, int last);

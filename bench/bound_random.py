@@ -39,7 +39,6 @@ sampled (stratified by manilhas).
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import sys
@@ -137,19 +136,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     def after(h0, h1, pool, results, leader, table, lv, last):
         if len(table) < size:
             return turn(("g", h0, h1, pool, results, leader, table), lv, last)
-        # bound_passive's round_over: classes never straddle one of our levels
-        best = max(table, key=lambda t: t[0])
-        top = [i for i, t in enumerate(table) if t[0] == best[0]]
-        mine = [i for i in top if table[i][2]]
-        theirs = [i for i in top if not table[i][2]]
-        if mine and theirs:
-            res, nexts = TIE, [leader]
-        elif mine:
-            res, nexts = US, [(leader + mine[0]) % size]
-        elif len(theirs) == 1 or best[0] == best[1]:
-            res, nexts = THEM, [(leader + theirs[0]) % size]
-        else:
-            res, nexts = THEM, [(leader + i) % size for i in theirs]  # relaxation: our pick
+        res, nexts = bp.judge_round(table, leader, size)
         results = results + (res,)
         out = hand_outcome(results)
         if out is not None:
@@ -247,25 +234,8 @@ class Solver(bp.Solver):
                 f"{us} {u['void']:.12f}")
 
 
-def utilities(V: dict, a: int, b: int, we_lead: bool) -> dict:
-    """The game's value after each way this hand can end (every value of the ladder)."""
-    nxt = not we_lead
-
-    def v(x, y):
-        if x >= GOAL:
-            return 1.0
-        if y >= GOAL:
-            return 0.0
-        return V[(x, y, nxt)]
-
-    u = {(US, p): v(a + p, b) for p in VALUES}
-    u.update({(THEM, p): v(a, b + p) for p in VALUES})
-    u["void"] = V[(a, b, nxt)]
-    return u
-
-
 def hand_jobs(deals, a, b, we_lead, V, policy):
-    u = utilities(V, a, b, we_lead)
+    u = bp.utilities(V, a, b, we_lead, VALUES)  # every value of the ladder (§5)
     kind = bp.hand_kind(a, b)
     return kind, u, [(hands, pool, we_lead, u, kind, policy) for hands, pool in deals]
 
@@ -285,12 +255,6 @@ def engine_check(deals: int, games: int, seed: int, players: int = 4, solver=Non
     void counted half) must match the engine's with RandomBot on every seat, dealt the
     same cards. ``solver``: a :class:`Solver` (default: the Python reference). Returns
     (solver, engine, its standard error) per hand."""
-    import truco
-    from truco.bots import make
-
-    by_level: dict[int, list[str]] = {}
-    for card, lv in STRENGTH.items():
-        by_level.setdefault(lv, []).append(card)
     rng = random.Random(seed)
     seats = players // 2
     u = {(t, v): 1.0 - t for t in (US, THEM) for v in VALUES}
@@ -303,52 +267,18 @@ def engine_check(deals: int, games: int, seed: int, players: int = 4, solver=Non
             value = solve_hand(hands, pool, we_lead, u, policy="uniform", exact=True)
         else:
             value = solver.solve([(hands, pool, we_lead, u, "normal", "uniform")])[0]
-        ours = tuple(range(0 if we_lead else 1, players, 2))
-        others = [s for s in range(players) if s not in ours]
-        taken = {lv: list(cards) for lv, cards in by_level.items()}
-        mine = [[taken[lv].pop() for lv in h] for h in hands]
-        rest = [c for cards in taken.values() for c in cards]
-        total = 0.0
-        for k in range(games):
-            rng.shuffle(rest)
-            seat_hands = [None] * players
-            for s, h in zip(ours, mine):
-                seat_hands[s] = h
-            for i, s in enumerate(others):
-                seat_hands[s] = rest[3 * i:3 * i + 3]
-            g = truco.new_game(players=players, seed=k, hands=seat_hands, dealer=players - 1)
-            bot = make("random", random.Random(f"{d}:{k}"))
-            while g.hand_index == 0 and not g.is_over:
-                g.apply(bot.choose(g.observation(g.to_move)))
-            a, b = g.score
-            mine_pts, theirs_pts = (a, b) if ours[0] % 2 == 0 else (b, a)
-            total += 1.0 if mine_pts > theirs_pts else 0.0 if theirs_pts > mine_pts else 0.5
-        p_hat = total / games
-        rows.append((value, p_hat, math.sqrt(max(p_hat * (1 - p_hat), 1e-9) / games)))
+        rows.append((value,) + bp.engine_rate("random", hands, we_lead, players, games, rng, d))
     return rows
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--players", type=int, choices=(2, 4), default=4,
-                   help="2: 1 x 1, where the solved player is exactly the best there is")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--policy", choices=("best", "uniform"), default="best",
-                   help="uniform: our team plays like random too (a check: about 1/2)")
-    p.add_argument("--engine", choices=("cpp", "python"), default="cpp")
-    p.add_argument("--processes", type=int, default=2)
-    p.add_argument("--check", type=int, metavar="GAMES", default=0,
-                   help="compare the solver with the engine on --deals hands, GAMES each")
-    args = p.parse_args(argv)
+    args = bp.cli(__doc__.split("\n")[0],
+                  "2: 1 x 1, where the solved player is exactly the best there is",
+                  "uniform", "uniform: our team plays like random too (a check: about 1/2)"
+                  ).parse_args(argv)
     if args.check:
-        rows = engine_check(args.deals, args.check, args.seed, args.players,
-                            Solver(args.engine, 1))
-        for solver, engine, se in rows:
-            print(f"solver {solver:.4f}  engine {engine:.4f} ± {1.96 * se:.4f}"
-                  f"{'' if abs(solver - engine) <= 2.58 * se else '  <- differs'}")
-        z = sum((a - b) / s for a, b, s in rows) / math.sqrt(len(rows))
-        print(f"{len(rows)} hands: mean z {z:+.2f} (|z| < 2 expected)")
+        bp.print_check(engine_check(args.deals, args.check, args.seed, args.players,
+                                    Solver(args.engine, 1)))
         return 0
     rng = random.Random(args.seed)
     seats = args.players // 2
@@ -356,22 +286,13 @@ def main(argv=None) -> int:
     t0 = time.time()
     V, SE = game_values(deals, Solver(args.engine, args.processes), args.policy,
                         log=lambda m: print(m, file=sys.stderr, flush=True))
-    start = 0.5 * (V[(0, 0, True)] + V[(0, 0, False)])
     who = ("our team seeing both its hands (an upper bound)" if seats == 2
            else "one player (nothing to relax: exactly the best play)")
     print(f"{seats} x {seats} mineiro vs random, {who}, {args.deals} deals, "
           f"seed {args.seed}, policy {args.policy}, engine {args.engine}: "
           f"{time.time() - t0:.0f} s")
-    print(f"win chance from 0 x 0: {start:.4f} (we lead the first hand {V[(0, 0, True)]:.4f}, "
-          f"they do {V[(0, 0, False)]:.4f})")
-    print("win chance by score (rows: ours 0..10, columns: theirs 0..10; lead averaged),"
-          " and the largest standard error of one score's hand value:",
-          f"{max(SE.values()):.4f}")
-    for a in range(0, GOAL, 2):
-        print(" ".join(f"{0.5 * (V[(a, b, True)] + V[(a, b, False)]):.3f}"
-                       for b in range(0, GOAL, 2)))
+    bp.print_values(V, SE)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
