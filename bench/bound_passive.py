@@ -69,6 +69,35 @@ def partition(levels, pool_levels: dict) -> tuple:
     return tuple(out)
 
 
+def draws(pool: tuple):
+    """Each class of unseen cards one card may come from: (class, how many, the pool
+    left after drawing it)."""
+    for i, (cls, n) in enumerate(pool):
+        yield cls, n, pool[:i] + (((cls, n - 1),) if n > 1 else ()) + pool[i + 1:]
+
+
+def pool_counts(pool: tuple) -> dict:
+    """The pool's cards per class, classes of one range added up (a dict for
+    :func:`partition`)."""
+    counts: dict = {}
+    for cls, n in pool:
+        counts[cls] = counts.get(cls, 0) + n
+    return counts
+
+
+def third_round_counts(counts: dict, m: int) -> tuple[int, int, int]:
+    """Round 3: how many unseen cards beat, tie and lose to our better card ``m``."""
+    hi = sum(n for (lo, _), n in counts.items() if lo > m)
+    eq = counts.get((m, m), 0)
+    return hi, eq, sum(counts.values()) - hi - eq
+
+
+def start_pool(hands: tuple, pool: tuple, cuts: tuple) -> tuple:
+    """The unseen cards (``pool``: a count per level) as classes against our hands."""
+    levels = {(lv, lv): n for lv, n in enumerate(pool) if n}
+    return partition(hands[0] + hands[1] + cuts, levels)
+
+
 def judge_round(table: tuple, leader: int, size: int) -> tuple:
     """A full round's result (0 us, 1 them, ``TIE``, §3) and the seats that may lead the
     next: ``table`` holds (lo, hi, ours) per card in play order, a class of levels for a
@@ -155,8 +184,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
             return here
         total = sum(n for _, n in pool)
         acc = 0.0
-        for i, (cls, n) in enumerate(pool):
-            left = pool[:i] + (((cls, n - 1),) if n > 1 else ()) + pool[i + 1:]
+        for cls, n, left in draws(pool):
             acc += n * node(h0, h1, left, results, leader, table + (cls + (False,),), value,
                             can_raise)
         return acc / total
@@ -167,9 +195,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         out = hand_outcome(results)
         if out is not None:
             return end(out, value)
-        counts = {}
-        for cls, n in pool:
-            counts[cls] = counts.get(cls, 0) + n
+        counts = pool_counts(pool)
         if len(results) == 2:
             vals = [last_round(max(h0 + h1), counts, results, nxt, value, can_raise)
                     for nxt in nexts]
@@ -181,9 +207,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     def last_round(m, counts, results, leader, value, can_raise):
         # Round 3: our cards are forced (a covered card could only do worse), and a
         # passive card matters only by how it compares with our better card ``m``.
-        hi = sum(n for (lo, h), n in counts.items() if lo > m)
-        eq = counts.get((m, m), 0)
-        lo_n = sum(counts.values()) - hi - eq
+        hi, eq, lo_n = third_round_counts(counts, m)
         return third(hi, eq, lo_n, results, leader, 0, 0, value, can_raise)
 
     @lru_cache(maxsize=None)
@@ -212,8 +236,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
                                 can_raise)
         return acc / total
 
-    levels = {(lv, lv): n for lv, n in enumerate(pool) if n}
-    start = partition(hands[0] + hands[1] + cuts, levels)
+    start = start_pool(hands, pool, cuts)
     return node(tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, (), value,
                 can_raise)
 

@@ -122,8 +122,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         n = k * (2 if covers else 1) + (1 if may_raise else 0)
         total = sum(c for _, c in pool)
         up = 0.0
-        for i, (cls, c) in enumerate(pool):
-            left = pool[:i] + (((cls, c - 1),) if c > 1 else ()) + pool[i + 1:]
+        for cls, c, left in bp.draws(pool):
             up += c * after(h0, h1, left, results, leader, table + (cls + (False,),), lv, last)
         acc = k * up / total
         if covers:
@@ -141,18 +140,13 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         out = hand_outcome(results)
         if out is not None:
             return end(out, lv)
-        counts = {}
-        for cls, c in pool:
-            counts[cls] = counts.get(cls, 0) + c
+        counts = bp.pool_counts(pool)
         if len(results) == 2 and not uniform:
             # Round 3, best play: our cards go face up (covering one could only lose a
             # round; random does not react to it), so a random card matters only by how
             # it compares with our better card m.
-            m = max(h0 + h1)
-            hi = sum(c for (lo, _), c in counts.items() if lo > m)
-            eq = counts.get((m, m), 0)
-            states = [("t", hi, eq, sum(counts.values()) - hi - eq, results, nxt, 0, 0)
-                      for nxt in nexts]
+            hi, eq, lo_n = bp.third_round_counts(counts, max(h0 + h1))
+            states = [("t", hi, eq, lo_n, results, nxt, 0, 0) for nxt in nexts]
         else:
             merged = bp.partition(h0 + h1 + cuts, counts)
             states = [("g", h0, h1, merged, results, nxt, ()) for nxt in nexts]
@@ -189,8 +183,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
             return (acc + request(state, THEM, lv + 1)) / 3
         return acc / 2
 
-    levels = {(lv, lv): n for lv, n in enumerate(pool) if n}
-    start = bp.partition(hands[0] + hands[1] + cuts, levels)
+    start = bp.start_pool(hands, pool, cuts)
     return turn(("g", tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, ()),
                 level, last)
 
