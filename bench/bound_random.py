@@ -73,7 +73,21 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     ours = tuple(range(0 if we_lead else 1, size, 2))
     if len(hands) == 1:
         hands = (hands[0], ())
-    uniform = policy == "uniform"
+    turn, _request, _after = _recursion(size, ours, utility, policy == "uniform", cuts)
+    start = bp.start_pool(hands, pool, cuts)
+    return turn(("g", tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, ()),
+                level, last)
+
+
+def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple):
+    """The expectimax of one normal hand: (turn, request, after), memoised per hand.
+
+    ``turn(state, lv, last)``: the value with the seat of ``state`` to act, step ``lv``
+    accepted, asked by ``last``; ``request(state, asker, lv)``: ``asker`` asks step
+    ``lv`` on the turn ``state``; ``after(h0, h1, pool, results, leader, table, lv,
+    last)``: the value once a card is on ``table``. A state is ``("g", h0, h1, pool,
+    results, leader, table)`` (pool as classes of :func:`bound_passive.partition`) or
+    the round-3 shortcut ``("t", ...)``."""
 
     def end(winner, lv):
         if winner == "void":
@@ -183,9 +197,48 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
             return (acc + request(state, THEM, lv + 1)) / 3
         return acc / 2
 
-    start = bp.start_pool(hands, pool, cuts)
-    return turn(("g", tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, ()),
-                level, last)
+    return turn, request, after
+
+
+def action_values(hand: tuple, pool: tuple, results: tuple, we_lead_round: bool,
+                  table: tuple, level: int, last, utility: dict,
+                  pending: bool = False) -> dict:
+    """1 x 1: the value of each action open to us in the middle of a normal hand, with
+    best play from then on (``bench/regret_random.py`` grades a bot by it).
+
+    ``hand``: our cards' levels; ``pool``: a count per level of the cards we have not
+    seen (random's covered cards stay in it: they tell nothing); ``results``: the rounds
+    played (``US``, ``THEM``, ``TIE``); ``we_lead_round``: who leads the round in play;
+    ``table``: its cards so far, ``(level or COVERED, ours)``; ``level``/``last``: the
+    step accepted and the team that asked it (``None``: nobody yet); ``pending``:
+    random has just asked step ``level + 1``. Keys: ``("play", level)``,
+    ``("cover", level)``, ``"raise"``; or ``"run"``, ``"accept"``, ``"raise"``.
+    """
+    turn, request, after = _recursion(2, (0,), utility, False, ())
+    mine = tuple(v for v, ours in table if ours and v != COVERED)
+    classes = bp.partition(tuple(hand) + mine, {(lv, lv): n for lv, n in enumerate(pool) if n})
+    cards = tuple((v, v, ours) for v, ours in table)
+    leader = 0 if we_lead_round else 1
+    results = tuple(results)
+    state = ("g", tuple(sorted(hand)), (), classes, results, leader, cards)
+    if pending:  # random asked step level + 1 (§5)
+        asked = level + 1
+        out = {"run": utility[(THEM, VALUES[level])], "accept": turn(state, asked, THEM)}
+        if asked < TOP:
+            out["raise"] = request(state, US, asked + 1)
+        return out
+    out = {}
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        rest = tuple(sorted(rest))
+        shows = [("play", card)] + ([("cover", COVERED)] if results else [])
+        for verb, shown in shows:
+            out[(verb, card)] = after(rest, (), classes, results, leader,
+                                      cards + ((shown, shown, True),), level, last)
+    if level < TOP and last != US:
+        out["raise"] = request(state, US, level + 1)
+    return out
 
 
 def solve_any(hands, pool, we_lead, utility, kind, policy="best", exact=False) -> float:
