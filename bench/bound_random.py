@@ -73,19 +73,19 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
     ours = tuple(range(0 if we_lead else 1, size, 2))
     if len(hands) == 1:
         hands = (hands[0], ())
-    turn, _request, _after = _recursion(size, ours, utility, policy == "uniform", cuts)
+    turn, _request, _options = _recursion(size, ours, utility, policy == "uniform", cuts)
     start = bp.start_pool(hands, pool, cuts)
     return turn(("g", tuple(sorted(hands[0])), tuple(sorted(hands[1])), start, (), 0, ()),
                 level, last)
 
 
 def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple):
-    """The expectimax of one normal hand: (turn, request, after), memoised per hand.
+    """The expectimax of one normal hand: (turn, request, options), memoised per hand.
 
     ``turn(state, lv, last)``: the value with the seat of ``state`` to act, step ``lv``
     accepted, asked by ``last``; ``request(state, asker, lv)``: ``asker`` asks step
-    ``lv`` on the turn ``state``; ``after(h0, h1, pool, results, leader, table, lv,
-    last)``: the value once a card is on ``table``. A state is ``("g", h0, h1, pool,
+    ``lv`` on the turn ``state``; ``options(state, lv, last)``: our seat's actions there
+    and their values (the best one is what ``turn`` gives). A state is ``("g", h0, h1, pool,
     results, leader, table)`` (pool as classes of :func:`bound_passive.partition`) or
     the round-3 shortcut ``("t", ...)``."""
 
@@ -116,23 +116,10 @@ def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple
         covers = len(results) >= 1
         k = 3 - len(results)
         if team == US:
-            mine = h0 if pos == ours[0] else h1
-            vals, weights = [], []
-            for card in sorted(set(mine)):
-                rest = list(mine)
-                rest.remove(card)
-                rest = tuple(rest)
-                a, b = (rest, h1) if pos == ours[0] else (h0, rest)
-                shows = [(card, card, True)] + ([(COVERED, COVERED, True)] if covers else [])
-                for shown in shows:
-                    vals.append(after(a, b, pool, results, leader, table + (shown,), lv, last))
-                    weights.append(mine.count(card))
-            if may_raise:
-                vals.append(request(state, US, lv + 1))
-                weights.append(1)
+            opts = options(state, lv, last)
             if uniform:
-                return sum(w * v for w, v in zip(weights, vals)) / sum(weights)
-            return max(vals)
+                return sum(w * v for _, w, v in opts) / sum(w for _, w, _ in opts)
+            return max(v for _, _, v in opts)
         n = k * (2 if covers else 1) + (1 if may_raise else 0)
         total = sum(c for _, c in pool)
         up = 0.0
@@ -145,6 +132,28 @@ def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple
         if may_raise:
             acc += request(state, THEM, lv + 1)
         return acc / n
+
+    def options(state, lv, last):
+        """Our seat's actions on the turn ``state``: (key, how many of the engine's
+        actions it stands for, value); keys ``("play", level)``, ``("cover", level)``,
+        ``"raise"``."""
+        _, h0, h1, pool, results, leader, table = state
+        pos = (leader + len(table)) % size
+        mine = h0 if pos == ours[0] else h1
+        out = []
+        for card in sorted(set(mine)):
+            rest = list(mine)
+            rest.remove(card)
+            rest = tuple(rest)
+            a, b = (rest, h1) if pos == ours[0] else (h0, rest)
+            shows = [("play", card)] + ([("cover", COVERED)] if results else [])
+            for verb, shown in shows:
+                out.append(((verb, card), mine.count(card),
+                            after(a, b, pool, results, leader, table + ((shown, shown, True),),
+                                  lv, last)))
+        if lv < TOP and last != US:
+            out.append(("raise", 1, request(state, US, lv + 1)))
+        return out
 
     def after(h0, h1, pool, results, leader, table, lv, last):
         if len(table) < size:
@@ -197,7 +206,7 @@ def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple
             return (acc + request(state, THEM, lv + 1)) / 3
         return acc / 2
 
-    return turn, request, after
+    return turn, request, options
 
 
 def action_values(hand: tuple, pool: tuple, results: tuple, we_lead_round: bool,
@@ -214,7 +223,7 @@ def action_values(hand: tuple, pool: tuple, results: tuple, we_lead_round: bool,
     random has just asked step ``level + 1``. Keys: ``("play", level)``,
     ``("cover", level)``, ``"raise"``; or ``"run"``, ``"accept"``, ``"raise"``.
     """
-    turn, request, after = _recursion(2, (0,), utility, False, ())
+    turn, request, options = _recursion(2, (0,), utility, False, ())
     mine = tuple(v for v, ours in table if ours and v != COVERED)
     classes = bp.partition(tuple(hand) + mine, {(lv, lv): n for lv, n in enumerate(pool) if n})
     cards = tuple((v, v, ours) for v, ours in table)
@@ -227,18 +236,7 @@ def action_values(hand: tuple, pool: tuple, results: tuple, we_lead_round: bool,
         if asked < TOP:
             out["raise"] = request(state, US, asked + 1)
         return out
-    out = {}
-    for card in sorted(set(hand)):
-        rest = list(hand)
-        rest.remove(card)
-        rest = tuple(sorted(rest))
-        shows = [("play", card)] + ([("cover", COVERED)] if results else [])
-        for verb, shown in shows:
-            out[(verb, card)] = after(rest, (), classes, results, leader,
-                                      cards + ((shown, shown, True),), level, last)
-    if level < TOP and last != US:
-        out["raise"] = request(state, US, level + 1)
-    return out
+    return {key: value for key, _, value in options(state, level, last)}
 
 
 def solve_any(hands, pool, we_lead, utility, kind, policy="best", exact=False) -> float:
