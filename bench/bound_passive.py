@@ -69,6 +69,14 @@ def partition(levels, pool_levels: dict) -> tuple:
     return tuple(out)
 
 
+def each_card(hand: tuple):
+    """Each distinct card of ``hand`` with the hand left after playing it."""
+    for card in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(card)
+        yield card, tuple(rest)
+
+
 def draws(pool: tuple):
     """Each class of unseen cards one card may come from: (class, how many, the pool
     left after drawing it)."""
@@ -157,10 +165,7 @@ def solve_hand(hands: tuple, pool: tuple, we_lead: bool, utility: dict, *,
         if pos in ours:
             mine = h0 if pos == ours[0] else h1
             options = []
-            for card in sorted(set(mine)):
-                rest = list(mine)
-                rest.remove(card)
-                rest = tuple(rest)
+            for card, rest in each_card(mine):
                 options.append((rest, (card, card, True)))
                 if covers and results:  # §4: covered from the 2nd round on
                     options.append((rest, (COVERED, COVERED, True)))

@@ -141,10 +141,7 @@ def _recursion(size: int, ours: tuple, utility: dict, uniform: bool, cuts: tuple
         pos = (leader + len(table)) % size
         mine = h0 if pos == ours[0] else h1
         out = []
-        for card in sorted(set(mine)):
-            rest = list(mine)
-            rest.remove(card)
-            rest = tuple(rest)
+        for card, rest in bp.each_card(mine):
             a, b = (rest, h1) if pos == ours[0] else (h0, rest)
             shows = [("play", card)] + ([("cover", COVERED)] if results else [])
             for verb, shown in shows:
