@@ -1,0 +1,79 @@
+"""bench/arena_knobs.py: the arena with one bot knob turned, the rest as shipped."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from conftest import ROOT
+from truco import bots
+from truco.bots import opponents, player
+from truco.game import new_game
+
+sys.path.insert(0, str(ROOT / "bench"))
+try:
+    import arena_knobs as ak
+finally:
+    sys.path.remove(str(ROOT / "bench"))
+
+
+@pytest.fixture
+def restore_bots(monkeypatch):
+    """Every method and style the tool may replace comes back after the test."""
+    for method in ak.CHANNELS.values():
+        monkeypatch.setattr(player.HeuristicBot, method, getattr(player.HeuristicBot, method))
+    monkeypatch.setitem(player.STYLES, "medio", player.STYLES["medio"])
+
+
+def _answer_a_truco(monkeypatch) -> set[float]:
+    """Difícil answers a truco asked by the other team (so it reads the bet, samples deals
+    and weighs the score); returns every prior its random-play posterior was taken with."""
+    seen: set[float] = set()
+    share = opponents.TeamStats.random_share
+
+    def spy(stats):
+        seen.add(opponents.RANDOM_PRIOR)
+        return share(stats)
+
+    monkeypatch.setattr(opponents.TeamStats, "random_share", spy)
+    game = new_game(seed=3, players=2)
+    game.apply("raise")  # §5: the seat to move asks truco before its first card
+    seat = game.to_move
+    assert game.observation(seat)["pending"]
+    action = bots.make("dificil", random.Random(1)).choose(game.observation(seat))
+    assert action in game.legal_actions()
+    return seen
+
+
+def test_the_prior_reaches_only_the_channels_named(restore_bots, monkeypatch):
+    shipped = opponents.RANDOM_PRIOR
+    assert _answer_a_truco(monkeypatch) == {shipped}
+    ak.set_random_prior(0.9, ["rollouts"])
+    assert _answer_a_truco(monkeypatch) == {shipped, 0.9}
+    assert opponents.RANDOM_PRIOR == shipped  # restored after each use
+
+
+def test_every_channel_takes_the_prior(restore_bots, monkeypatch):
+    ak.set_random_prior(0.9, sorted(ak.CHANNELS))
+    assert _answer_a_truco(monkeypatch) == {0.9}
+
+
+def test_medio_fields_are_replaced_and_bad_ones_named(restore_bots):
+    style = ak.set_medio(["raise_at=0.6", "worlds=6", "score_aware=0"])
+    assert (style.raise_at, style.worlds, style.score_aware) == (0.6, 6, False)
+    assert bots.make("medio", random.Random(1)).style is style
+    with pytest.raises(ValueError, match="'raise_at'"):
+        ak.set_medio(["raise_at"])
+    with pytest.raises(ValueError, match="'speed=2'"):
+        ak.set_medio(["speed=2"])
+
+
+def test_a_run_goes_to_the_arena(restore_bots, capsys):
+    code = ak.main(["--random-prior", "0.6", "--", "--players", "2", "--a", "dificil",
+                    "--b", "random", "--games", "2", "--seed", "1", "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "random prior 0.6 in edge, floor, rollouts" in out
+    assert "A=dificil vs B=random: 2 games" in out
