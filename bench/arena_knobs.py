@@ -14,6 +14,9 @@ before the arena forks its workers, so every move of the run sees them; nothing 
   ``edge`` (the game-value table's expected share of future hands, ``_gv``) and
   ``rollouts`` (the careless card play simulated for that team, ``_worlds``); by default
   all three. Elsewhere the shipped prior stays.
+- ``--late-cards C``: every card a team plays from the 2nd round of a normal hand, covered
+  or face up, is evidence of random play (a careful team covers a share ``C`` of them,
+  a random one half), instead of its covers alone.
 - ``--medio FIELD=VALUE ...``: médio's :class:`truco.bots.player.Style` with those fields
   replaced (e.g. ``raise_at=0.6``, ``worlds=6``).
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import math
 import os
 import sys
 
@@ -57,6 +61,23 @@ def set_random_prior(prior: float, channels: list[str]) -> None:
         setattr(player.HeuristicBot, method, _with_prior(getattr(player.HeuristicBot, method), value))
 
 
+def set_late_card_evidence(careful: float) -> None:
+    """The random-play posterior weighs each late card, covered or face up, against a
+    careful team covering a share ``careful`` of them (random play covers half), in place
+    of the shipped count of covers alone."""
+    shipped = opponents.TeamStats.random_share
+    cover_lr = opponents._LOG_LR["cover"]
+    covered, face_up = math.log(0.5 / careful), math.log(0.5 / (1.0 - careful))
+
+    def random_share(stats: opponents.TeamStats) -> float:
+        p = min(max(shipped(stats), 1e-13), 1.0 - 1e-13)
+        log_odds = (math.log(p / (1.0 - p)) - stats.covers * cover_lr
+                    + stats.covers * covered + (stats.late_cards - stats.covers) * face_up)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, log_odds))))
+
+    opponents.TeamStats.random_share = random_share
+
+
 def _parse_field(style: player.Style, item: str) -> tuple[str, object]:
     name, sep, raw = item.partition("=")
     fields = {f.name: f for f in dataclasses.fields(player.Style)}
@@ -89,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--random-prior", type=float, default=None)
     p.add_argument("--channels", nargs="+", choices=sorted(CHANNELS), default=sorted(CHANNELS))
+    p.add_argument("--late-cards", type=float, default=None, metavar="C")
     p.add_argument("--medio", nargs="+", default=[], metavar="FIELD=VALUE")
     args = p.parse_args(argv)
     if args.random_prior is not None:
@@ -96,6 +118,11 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--random-prior must lie strictly between 0 and 1, not {args.random_prior}")
         set_random_prior(args.random_prior, args.channels)
         print(f"difícil's random prior {args.random_prior} in {', '.join(args.channels)}")
+    if args.late_cards is not None:
+        if not 0.0 < args.late_cards < 0.5:
+            p.error(f"--late-cards must lie strictly between 0 and 0.5, not {args.late_cards}")
+        set_late_card_evidence(args.late_cards)
+        print(f"late cards weighed as evidence, a careful team covering {args.late_cards}")
     if args.medio:
         try:
             print(f"médio: {set_medio(args.medio)}")

@@ -25,6 +25,7 @@ def restore_bots(monkeypatch):
     for method in ak.CHANNELS.values():
         monkeypatch.setattr(player.HeuristicBot, method, getattr(player.HeuristicBot, method))
     monkeypatch.setitem(player.STYLES, "medio", player.STYLES["medio"])
+    monkeypatch.setattr(opponents.TeamStats, "random_share", opponents.TeamStats.random_share)
 
 
 def _answer_a_truco(monkeypatch) -> set[float]:
@@ -58,6 +59,17 @@ def test_the_prior_reaches_only_the_channels_named(restore_bots, monkeypatch):
 def test_every_channel_takes_the_prior(restore_bots, monkeypatch):
     ak.set_random_prior(0.9, sorted(ak.CHANNELS))
     assert _answer_a_truco(monkeypatch) == {0.9}
+
+
+def test_late_cards_played_face_up_clear_a_team_and_covers_accuse_it(restore_bots):
+    careful = opponents.TeamStats(cards=12, late_cards=8, covers=0)
+    coverer = opponents.TeamStats(cards=12, late_cards=8, covers=4)
+    # shipped: face-up late cards say nothing, so the careful team stays at the prior
+    assert careful.random_share() == pytest.approx(opponents.RANDOM_PRIOR)
+    ak.set_late_card_evidence(0.12)
+    assert careful.random_share() < 0.01  # 8 late cards face up: careful
+    assert coverer.random_share() > 0.9  # half of them covered (§4): random play
+    assert opponents.TeamStats().random_share() == pytest.approx(opponents.RANDOM_PRIOR)
 
 
 def test_medio_fields_are_replaced_and_bad_ones_named(restore_bots):
