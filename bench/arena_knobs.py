@@ -14,6 +14,8 @@ before the arena forks its workers, so every move of the run sees them; nothing 
   ``edge`` (the game-value table's expected share of future hands, ``_gv``) and
   ``rollouts`` (the careless card play simulated for that team, ``_worlds``); by default
   all three. Elsewhere the shipped prior stays.
+- ``--first-hand-prior P``: the prior is ``P`` while a team has been seen in its first
+  normal hand only, the shipped one from the second hand on.
 - ``--late-cards C``: every card a team plays from the 2nd round of a normal hand, covered
   or face up, is evidence of random play (a careful team covers a share ``C`` of them,
   a random one half), instead of its covers alone.
@@ -59,6 +61,23 @@ def set_random_prior(prior: float, channels: list[str]) -> None:
     for name, method in CHANNELS.items():
         value = prior if name in channels else shipped
         setattr(player.HeuristicBot, method, _with_prior(getattr(player.HeuristicBot, method), value))
+
+
+def set_first_hand_prior(prior: float) -> None:
+    """The random-play prior is ``prior`` during the match's first normal hand only."""
+    shipped = opponents.TeamStats.random_share
+
+    def random_share(stats: opponents.TeamStats) -> float:
+        if stats.hands > 1:
+            return shipped(stats)
+        saved = opponents.RANDOM_PRIOR
+        opponents.RANDOM_PRIOR = prior
+        try:
+            return shipped(stats)
+        finally:
+            opponents.RANDOM_PRIOR = saved
+
+    opponents.TeamStats.random_share = random_share
 
 
 def set_late_card_evidence(careful: float) -> None:
@@ -110,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--random-prior", type=float, default=None)
     p.add_argument("--channels", nargs="+", choices=sorted(CHANNELS), default=sorted(CHANNELS))
+    p.add_argument("--first-hand-prior", type=float, default=None, metavar="P")
     p.add_argument("--late-cards", type=float, default=None, metavar="C")
     p.add_argument("--medio", nargs="+", default=[], metavar="FIELD=VALUE")
     args = p.parse_args(argv)
@@ -118,6 +138,11 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--random-prior must lie strictly between 0 and 1, not {args.random_prior}")
         set_random_prior(args.random_prior, args.channels)
         print(f"difícil's random prior {args.random_prior} in {', '.join(args.channels)}")
+    if args.first_hand_prior is not None:
+        if not 0.0 < args.first_hand_prior < 1.0:
+            p.error(f"--first-hand-prior must lie strictly between 0 and 1, not {args.first_hand_prior}")
+        set_first_hand_prior(args.first_hand_prior)
+        print(f"difícil's random prior {args.first_hand_prior} in the first hand")
     if args.late_cards is not None:
         if not 0.0 < args.late_cards < 0.5:
             p.error(f"--late-cards must lie strictly between 0 and 0.5, not {args.late_cards}")

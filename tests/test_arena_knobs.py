@@ -61,6 +61,12 @@ def test_every_channel_takes_the_prior(restore_bots, monkeypatch):
     assert _answer_a_truco(monkeypatch) == {0.9}
 
 
+def test_the_first_hand_prior_gives_way_from_the_second_hand(restore_bots):
+    ak.set_first_hand_prior(0.6)
+    assert opponents.TeamStats(hands=1).random_share() == pytest.approx(0.6)
+    assert opponents.TeamStats(hands=2).random_share() == pytest.approx(opponents.RANDOM_PRIOR)
+
+
 def test_late_cards_played_face_up_clear_a_team_and_covers_accuse_it(restore_bots):
     careful = opponents.TeamStats(cards=12, late_cards=8, covers=0)
     coverer = opponents.TeamStats(cards=12, late_cards=8, covers=4)
