@@ -66,16 +66,10 @@ def set_random_prior(prior: float, channels: list[str]) -> None:
 def set_first_hand_prior(prior: float) -> None:
     """The random-play prior is ``prior`` during the match's first normal hand only."""
     shipped = opponents.TeamStats.random_share
+    first_hand = _with_prior(shipped, prior)
 
     def random_share(stats: opponents.TeamStats) -> float:
-        if stats.hands > 1:
-            return shipped(stats)
-        saved = opponents.RANDOM_PRIOR
-        opponents.RANDOM_PRIOR = prior
-        try:
-            return shipped(stats)
-        finally:
-            opponents.RANDOM_PRIOR = saved
+        return shipped(stats) if stats.hands > 1 else first_hand(stats)
 
     opponents.TeamStats.random_share = random_share
 
@@ -99,7 +93,7 @@ def set_late_card_evidence(careful: float) -> None:
 
 def _parse_field(style: player.Style, item: str) -> tuple[str, object]:
     name, sep, raw = item.partition("=")
-    fields = {f.name: f for f in dataclasses.fields(player.Style)}
+    fields = [f.name for f in dataclasses.fields(player.Style)]
     if not sep or name not in fields or name == "name":
         raise ValueError(f"--medio wants FIELD=VALUE with FIELD one of "
                          f"{', '.join(f for f in fields if f != 'name')}, not {item!r}")
