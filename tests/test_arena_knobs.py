@@ -82,6 +82,9 @@ def test_medio_fields_are_replaced_and_bad_ones_named(restore_bots):
     style = ak.set_medio(["raise_at=0.6", "worlds=6", "score_aware=0"])
     assert (style.raise_at, style.worlds, style.score_aware) == (0.6, 6, False)
     assert bots.make("medio", random.Random(1)).style is style
+    assert ak.set_medio(["score_aware=True"]).score_aware  # as Python prints it
+    with pytest.raises(ValueError, match="'yes'"):
+        ak.set_medio(["score_aware=yes"])
     with pytest.raises(ValueError, match="'raise_at'"):
         ak.set_medio(["raise_at"])
     with pytest.raises(ValueError, match="'speed=2'"):
