@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import truco
-from engine_invariants import play_random_game
+from engine_invariants import check_observation, play_random_game
 
 PRESETS = sorted(truco.PRESETS)
 
@@ -31,6 +31,36 @@ def test_thousands_of_random_games_keep_every_invariant(preset, players):
                          baralho_limpo=i % 4 == 1, familia_real=i % 3 == 1,
                          **({"sinais": i % 2 == 0, "humano_decide": 0 if i % 3 == 0 else None}
                             if players > 2 else {}))
+
+
+def test_the_leak_check_catches_a_card_the_seat_may_not_see(monkeypatch):
+    """The invariant checker itself can fail: an opponent's unplayed card slipped into the
+    current hand's log, or any card named in an earlier hand's non-play event."""
+    g = truco.new_game("mineiro", players=2, seed=3)
+    rng = random.Random(3)
+    while not g.observation(0)["history"]:
+        g.apply(rng.choice(g.legal_actions()))
+    check_observation(g, 0)  # the honest observation passes
+    shown = truco.Game.observation
+    secret = g.hand["hands"][1][0]
+
+    def with_log_leak(game, seat):
+        obs = shown(game, seat)
+        obs["log"] = obs["log"] + [{"type": "note", "card": secret}]
+        return obs
+
+    monkeypatch.setattr(truco.Game, "observation", with_log_leak)
+    with pytest.raises(AssertionError, match="sees hidden cards"):
+        check_observation(g, 0)
+
+    def with_history_leak(game, seat):
+        obs = shown(game, seat)
+        obs["history"] = obs["history"] + [{"type": "raise", "seat": 1, "card": "4c"}]
+        return obs
+
+    monkeypatch.setattr(truco.Game, "observation", with_history_leak)
+    with pytest.raises(AssertionError, match="history names a card outside a face-up play.*4c"):
+        check_observation(g, 0)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
