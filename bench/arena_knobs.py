@@ -99,9 +99,10 @@ def _parse_field(style: player.Style, item: str) -> tuple[str, object]:
                          f"{', '.join(f for f in fields if f != 'name')}, not {item!r}")
     current = getattr(style, name)
     if isinstance(current, bool):
-        if raw.lower() not in ("0", "1", "true", "false"):
+        flag = raw.lower()
+        if flag not in ("0", "1", "true", "false"):
             raise ValueError(f"{name} is a flag: 0/1 or true/false, not {raw!r}")
-        return name, raw.lower() in ("1", "true")
+        return name, flag in ("1", "true")
     return name, type(current)(raw)
 
 

@@ -27,11 +27,6 @@ Key = tuple[int, bool, bool]
 """(round index, first raise of the hand, first hand of the match)."""
 
 
-def _hand_events(log: list[dict]) -> list[dict]:
-    start = max((i for i, e in enumerate(log) if e["type"] == "deal"), default=0)
-    return log[start:]
-
-
 def raise_counts(level: str, games: int, seed: str, against: str = "dificil",
                  players: int = 4) -> tuple[collections.Counter, collections.Counter]:
     """(turns where ``level`` could ask, turns where it asked), by :data:`Key`."""
@@ -47,9 +42,8 @@ def raise_counts(level: str, games: int, seed: str, against: str = "dificil",
             action = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(obs)
             if (levels[seat] == level and "raise" in obs["legal_actions"]
                     and not obs.get("pending")):
-                hand = _hand_events(obs["log"])
-                key = (sum(e["type"] == "round" for e in hand),
-                       not any(e["type"] == "raise" for e in hand),
+                key = (sum(r["result"] is not None for r in obs["rounds"]),
+                       obs["raise_level"] == 0,  # nothing pending: any raise was accepted
                        obs["hand_number"] == 1)
                 chances[key] += 1
                 asked[key] += action == "raise"
