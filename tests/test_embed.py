@@ -173,7 +173,8 @@ def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_
     frame.locator('.mt-hand button[data-card="5s"]').click()  # the first round; Dito's Zap wins it
     expect(frame.locator(".mt-played .card.earlier")).to_have_count(4, timeout=30_000)
     expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
-    page.wait_for_timeout(300)  # the last card's deal-in animation
+    # the last card's deal-in animation has run (a finished CSS animation leaves the list)
+    inner.wait_for_function("() => document.getAnimations().length === 0")
     assert inner.evaluate(SEATS_COVERED) == []
     expect(frame.locator('.mt-seat[data-pos="right"] .mt-seat-name')).to_contain_text("Tonho")
     # The three seats side by side at the top: no label runs into the next ("Leads" into "Dito").

@@ -318,7 +318,8 @@ def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, ba
         ze = page.locator('.seat[data-seat="3"] .bubble')
         ze.evaluate("(el) => { el.textContent = 'Vamos jogar!'; el.hidden = false; }")
         bubbles.append(ze)
-        page.wait_for_timeout(250)  # the bubbles' pop-in animation
+        # the bubbles' pop-in animation has run (a finished CSS animation leaves the list)
+        page.wait_for_function("() => document.getAnimations().length === 0")
         boxes = [b.bounding_box() for b in bubbles]
         for i, box in enumerate(boxes):
             for other in boxes[i + 1:]:
