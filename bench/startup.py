@@ -1,36 +1,54 @@
 #!/usr/bin/env python3
-"""Start-up benchmark: our page (from the memory snapshot, and by the wheel fallback) vs bare
-Pyodide, in the same run (not part of the tests).
+"""Start-up benchmark: a first visit to our pages against bare Pyodide, in the same run, on
+emulated networks (not part of the tests; figures go to bench/startup_results.md).
 
-Serves dist/ on 127.0.0.1 together with a bare page of its own (/__bench__/bare.html) whose
-module worker only calls loadPyodide() from the same dist/pyodide/ files. Three pages:
+Serves dist/ on 127.0.0.1, either as a **plain** static server (Python's own file server: no
+compression, no custom headers, what many hosts do) or with **netlify** headers (serve.py's
+rules from netlify.toml), together with a bare page of its own (/__bench__/bare.html) whose
+module worker only calls loadPyodide() from the stock files in dist/pyodide/. Neither server
+compresses anything: the bytes counted are the bytes on the wire.
 
-- ``bare``      bare loadPyodide(): the yardstick;
-- ``snapshot``  index.html: the worker starts from snapshot/engine.snapshot.gz;
-- ``wheel``     index.html?snapshot=0: the fallback (loadPyodide, micropip, the engine wheel,
-                import truco), as when the snapshot is missing or broken.
+Pages, per network profile and server:
 
-Each load is cold (a fresh browser context: empty HTTP and code caches, no service worker: the
-precache it starts once the engine is ready is not start-up); the pages take turns,
-so a busy machine slows them alike. For each page it prints the median time from navigation to
-"engine ready" (performance mark `engine-ready`), its ratio to bare, the first painted frame
-(first-contentful-paint; the bare page paints a line of text), and the bytes the server sent
-(bodies as stored; plus what gzip in transit would make of the same files).
+- ``bare``      bare loadPyodide() from Pyodide's stock files: the yardstick ("engine ready");
+- ``table``     index.html?autostart=1: from navigation to the first deal on screen (the
+                human's cards in #hand), by the path the page chooses (the snapshot);
+- ``fallback``  index.html?autostart=1&snapshot=0: the same by the wheel path.
 
-Usage: python3 bench/startup.py [--runs 5]   (after `python3 build.py`)
+Network profiles (Chromium's Network.emulateNetworkConditions through a CDP session on the
+page; it throttles the page's workers too): ``fast`` (none), ``10mbit`` (10 Mbit/s down,
+5 up, 40 ms), ``1.6mbit`` (1.6 Mbit/s down, 0.75 up, 150 ms).
+
+Each load is cold: a fresh browser context (empty HTTP cache, code cache and storage); the
+pages take turns, so a busy machine slows them alike. Service workers are blocked for the
+timed loads (their precache starts after the first deal and is not start-up). Then, once per
+profile and server, a first visit with the service worker allowed is followed until the
+network has been quiet for --quiet seconds after the first deal: the whole first visit,
+precache included. And `embed.html` and `tutorial.html` are each watched --watch seconds
+untouched (their engine must not start by itself).
+
+It prints a table per profile and the bytes per file, and writes them to
+bench/startup_results.md (--out) with the machine's load average and Chromium's version.
+
+Usage: python3 bench/startup.py [--runs 5] [--slow-runs 3] [--profiles fast,10mbit,1.6mbit]
+       [--servers plain,netlify] [--watch 60]     (after `python3 build.py`)
+A quick look: python3 bench/startup.py --runs 1 --slow-runs 1 --profiles 10mbit --servers plain --watch 5
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import datetime
 import functools
-import gzip
 import http.server
 import json
 import multiprocessing
+import os
 import statistics
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -40,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 from serve import Handler, load_header_rules  # noqa: E402
 
 DIST = ROOT / "dist"
+RESULTS = ROOT / "bench" / "startup_results.md"
 
 BARE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -73,107 +92,135 @@ BENCH_FILES = {
     "/__bench__/bare_worker.js": (BARE_WORKER, "text/javascript"),
 }
 
-# What a load reports, read from the page once the engine is ready.
-MEASURE = """() => {
-  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
-  const paint = (name) => performance.getEntriesByType('paint').find((e) => e.name === name)?.startTime ?? null;
+PROFILES = {
+    # name: (download bytes/s, upload bytes/s, latency ms); None: no throttling
+    "fast": None,
+    "10mbit": (10_000_000 / 8, 5_000_000 / 8, 40),
+    "1.6mbit": (1_600_000 / 8, 750_000 / 8, 150),
+}
+
+# The moment the goal is reached, on the page's clock (ms since navigation).
+BARE_READY = """() => {
+  const ready = performance.getEntriesByName('engine-ready')[0];
+  return ready ? { at: ready.startTime, start: 'bare', timings: window.__timings } : null;
+}"""
+FIRST_DEAL = """() => {
+  if (document.querySelectorAll('#hand [data-card]').length === 0) return null;
   const engine = window.__engine || {};
-  return {
-    ready: mark('engine-ready'),
-    workerStart: mark('engine-start'),
-    firstPaint: paint('first-paint'),
-    firstContentfulPaint: paint('first-contentful-paint'),
-    timings: engine.timings || window.__timings,
-    start: engine.start || 'bare',
-  };
+  const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+  return { at: performance.now(), start: engine.start, timings: engine.timings,
+           firstFrame: paint ? paint.startTime : null };
+}"""
+FAILED = """() => {
+  const app = document.getElementById('app');
+  return !!app && app.dataset.engineState === 'error';
 }"""
 
 
 class Counter:
+    """Bytes the server sent, by path, since the last look."""
+
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.reset()
 
     def reset(self) -> None:
         with self.lock:
-            self.bytes = 0
-            self.paths: list[str] = []
+            self.by_path: dict[str, int] = collections.Counter()
+            self.last = time.monotonic()
 
     def add(self, path: str, n: int) -> None:
         with self.lock:
-            self.bytes += n
-            self.paths.append(path)
+            self.by_path[path] += n
+            self.last = time.monotonic()
+
+    def peek(self) -> dict:
+        with self.lock:
+            return {"bytes": sum(self.by_path.values()), "idle": time.monotonic() - self.last}
 
     def take(self) -> dict:
         with self.lock:
-            got = {"bytes": self.bytes, "paths": self.paths}
+            got = {"bytes": sum(self.by_path.values()), "files": dict(self.by_path)}
         self.reset()
         return got
 
 
 COUNTER = Counter()
 STATS_PATH = "/__bench__/stats"  # what was sent since the last look (not counted itself)
+PEEK_PATH = "/__bench__/peek"
 
 
-class BenchHandler(Handler):
-    quiet = True
+class Counting:
+    """Mixin: count the bodies sent, answer the bench's own paths."""
 
     def do_GET(self) -> None:  # noqa: N802 (stdlib's name)
         path = self.path.split("?", 1)[0]
-        if path == STATS_PATH:
-            body = json.dumps(COUNTER.take()).encode()
+        if path in (STATS_PATH, PEEK_PATH):
+            body = json.dumps(COUNTER.take() if path == STATS_PATH else COUNTER.peek()).encode()
+            ctype = "application/json"
         elif path in BENCH_FILES:
-            body = BENCH_FILES[path][0]
+            body, ctype = BENCH_FILES[path]
         else:
             super().do_GET()
             return
-        ctype = BENCH_FILES[path][1] if path in BENCH_FILES else "application/json"
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
-        if path != STATS_PATH:
+        if path in BENCH_FILES:
             COUNTER.add(path, len(body))
 
     def copyfile(self, source, outputfile) -> None:
-        data = source.read()
-        outputfile.write(data)
-        COUNTER.add(self.path.split("?", 1)[0], len(data))
+        # In chunks, counting what was handed to the socket: a load cut short (the bench closes
+        # its context) counts what it got.
+        path = self.path.split("?", 1)[0]
+        try:
+            while chunk := source.read(64 * 1024):
+                outputfile.write(chunk)
+                COUNTER.add(path, len(chunk))
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        pass
 
 
-def run_server(port_queue) -> None:
+class NetlifyHandler(Counting, Handler):
+    """serve.py's handler: netlify.toml's headers (CSP, caching, MIME types)."""
+
+
+class PlainHandler(Counting, http.server.SimpleHTTPRequestHandler):
+    """A plain static file server: no compression, no custom headers; only the MIME types
+    every current server knows."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".webmanifest": "application/manifest+json", ".json": "application/json"}
+
+    def translate_path(self, path: str) -> str:
+        fs_path = super().translate_path(path)
+        if not os.path.exists(fs_path) and not Path(fs_path).suffix and os.path.isfile(fs_path + ".html"):
+            return fs_path + ".html"
+        return fs_path
+
+
+def run_server(kind: str, port_queue) -> None:
     """The static server, in a process of its own (in this one it would wait for the GIL
-    behind Playwright's client and slow every response), with netlify.toml's headers."""
-    handler = type("Handler", (BenchHandler,), {"rules": load_header_rules()})
+    behind Playwright's client and slow every response)."""
+    if kind == "netlify":
+        handler = type("Handler", (NetlifyHandler,), {"rules": load_header_rules()})
+    else:
+        handler = PlainHandler
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
     server.daemon_threads = True
     port_queue.put(server.server_address[1])
     server.serve_forever()
 
 
-def take_stats(base: str) -> dict:
-    with urllib.request.urlopen(base + STATS_PATH.lstrip("/"), timeout=30) as reply:
+def bench_get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path.lstrip("/"), timeout=30) as reply:
         return json.loads(reply.read())
-
-
-_GZIP_CACHE: dict[str, int] = {}
-
-
-def gzip_size(paths: list[str]) -> int:
-    """Bytes in transit if the host gzips every response (already-gzip'd files stay as is)."""
-    total = 0
-    for path in paths:
-        if path not in _GZIP_CACHE:
-            if path in BENCH_FILES:
-                data = BENCH_FILES[path][0]
-            else:
-                rel = path.lstrip("/") or "index.html"
-                data = (DIST / rel).read_bytes() if (DIST / rel).is_file() else b""
-            packed = data if data[:2] == b"\x1f\x8b" else gzip.compress(data, compresslevel=6, mtime=0)
-            _GZIP_CACHE[path] = min(len(data), len(packed))
-        total += _GZIP_CACHE[path]
-    return total
 
 
 LAUNCH_ARGS = [
@@ -190,100 +237,232 @@ def med(values) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def throttle(page, context, profile: str) -> None:
+    conditions = PROFILES[profile]
+    if conditions is None:
+        return
+    down, up, latency = conditions
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency, "downloadThroughput": down, "uploadThroughput": up})
+
+
+def wait_for(page, predicate: str, timeout_s: float):
+    """Poll `predicate` (a function string) until it returns something; None on failure."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            got = page.evaluate(predicate)
+            if got:
+                return got
+            if page.evaluate(FAILED):
+                return None
+        except PlaywrightError as exc:  # the document was still being replaced: poll again
+            if "destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+        time.sleep(0.05)
+    return None
+
+
+def timed_load(browser, base: str, url: str, goal: str, profile: str, timeout_s: float) -> dict | None:
+    context = browser.new_context(service_workers="block", locale="pt-BR")
+    try:
+        page = context.new_page()
+        throttle(page, context, profile)
+        bench_get(base, STATS_PATH)  # start counting afresh
+        page.goto(url, wait_until="commit")
+        got = wait_for(page, goal, timeout_s)
+        sent = bench_get(base, STATS_PATH)
+        if got is None:
+            return None
+        got["sent"] = sent["bytes"]
+        got["files"] = sent["files"]
+        return got
+    finally:
+        context.close()
+
+
+def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float, timeout_s: float) -> dict:
+    """A first visit with the service worker allowed: bytes until the first deal, then until
+    the network has been quiet for `quiet_s` seconds (the precache done)."""
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        throttle(page, context, profile)
+        bench_get(base, STATS_PATH)
+        page.goto(url, wait_until="commit")
+        got = wait_for(page, FIRST_DEAL, timeout_s)
+        first = bench_get(base, STATS_PATH)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            if bench_get(base, PEEK_PATH)["idle"] >= quiet_s:
+                break
+        after = bench_get(base, STATS_PATH)
+        return {"deal": got["at"] if got else None, "first": first["bytes"], "after": after["bytes"],
+                "after_files": after["files"]}
+    finally:
+        context.close()
+
+
+def watched(browser, base: str, url: str, profile: str, seconds: float) -> dict:
+    """An untouched page: what it moves in `seconds`, and whether its exercise is drawn."""
+    context = browser.new_context(locale="pt-BR")
+    try:
+        page = context.new_page()
+        throttle(page, context, profile)
+        bench_get(base, STATS_PATH)
+        page.goto(url, wait_until="load")
+        time.sleep(seconds)
+        drawn = page.evaluate("() => document.querySelectorAll('[data-card]').length")
+        sent = bench_get(base, STATS_PATH)
+        return {"sent": sent["bytes"], "files": sent["files"], "cards": drawn}
+    finally:
+        context.close()
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description="page start-up (snapshot, wheel) vs bare Pyodide")
-    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (default 5)")
+    parser = argparse.ArgumentParser(description="first visit: our pages vs bare Pyodide, on emulated networks")
+    parser.add_argument("--runs", type=int, default=5, help="cold loads per page on fast and 10mbit (default 5)")
+    parser.add_argument("--slow-runs", type=int, default=3, help="cold loads per page on 1.6mbit (default 3)")
+    parser.add_argument("--profiles", default="fast,10mbit,1.6mbit")
+    parser.add_argument("--servers", default="plain,netlify")
+    parser.add_argument("--watch", type=float, default=60, help="seconds to watch untouched embed/tutorial (0: skip)")
+    parser.add_argument("--quiet", type=float, default=5, help="seconds of network silence that end a whole first visit")
+    parser.add_argument("--out", default=str(RESULTS), help="results file ('-': none)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     if not (DIST / "manifest.json").is_file():
         print("bench: dist/ is not built: run `python3 build.py` first", file=sys.stderr)
         return 1
+    profiles = [p for p in args.profiles.split(",") if p]
+    servers = [s for s in args.servers.split(",") if s]
+    for p in profiles:
+        if p not in PROFILES:
+            parser.error(f"unknown profile {p!r} (known: {', '.join(PROFILES)})")
 
     from playwright.sync_api import sync_playwright
 
-    ports = multiprocessing.Queue()
-    server = multiprocessing.Process(target=run_server, args=(ports,), name="bench-server", daemon=True)
-    server.start()
-    base = f"http://127.0.0.1:{ports.get(timeout=60)}/"
-    pages = {
-        "bare": base + "__bench__/bare.html",
-        "snapshot": base + "index.html",
-        "wheel": base + "index.html?snapshot=0",
-    }
-    results: dict[str, list[dict]] = {name: [] for name in pages}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, args=LAUNCH_ARGS)
-            # One warm-up load of each page (OS file cache, browser process start), not counted.
-            for run in range(-1, args.runs):
-                for name, url in pages.items():
-                    # No service worker: its precache, once the engine is ready, is not start-up.
-                    context = browser.new_context(service_workers="block")
-                    page = context.new_page()
-                    take_stats(base)  # start counting afresh
-                    page.goto(url)
-                    page.wait_for_selector("[data-engine-state=ready]", timeout=180_000)
-                    got = page.evaluate(MEASURE)
-                    sent = take_stats(base)
-                    context.close()
-                    if run < 0:
-                        continue
-                    expected = {"bare": "bare", "snapshot": "snapshot", "wheel": "wheel"}[name]
-                    if got["start"] != expected:
-                        print(f"bench: {name} started from {got['start']!r}", file=sys.stderr)
-                        return 1
-                    got["sent"] = sent["bytes"]
-                    got["gzip"] = gzip_size(sent["paths"])
-                    results[name].append(got)
-                    print(f"  run {run + 1} {name:8s}: ready {got['ready']:6.0f} ms, first frame "
-                          f"{got['firstContentfulPaint'] or float('nan'):4.0f} ms, "
-                          f"{got['sent'] / 1e6:5.2f} MB", flush=True)
-            version = browser.version
-            browser.close()
-    finally:
-        server.terminate()
-        server.join(10)
+    lines: list[str] = []
 
-    ready = {name: med(r["ready"] for r in rs) for name, rs in results.items()}
-    print(f"\nChromium {version}, {args.runs} cold loads per page (medians; min in brackets):\n")
-    print("| page | engine ready | × bare | first frame | sent | sent, gzip in transit |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    labels = {
-        "bare": "bare `loadPyodide()`",
-        "snapshot": "ours, from the snapshot",
-        "wheel": "ours, fallback (`?snapshot=0`)",
-    }
-    for name, rs in results.items():
-        fcp = med(r["firstContentfulPaint"] for r in rs)
-        print(f"| {labels[name]} | {ready[name]:.0f} ms ({min(r['ready'] for r in rs):.0f}) "
-              f"| {ready[name] / ready['bare']:.2f} | {fcp:.0f} ms "
-              f"| {med(r['sent'] for r in rs) / 1e6:.2f} MB | {med(r['gzip'] for r in rs) / 1e6:.2f} MB |")
+    def say(text: str = "") -> None:
+        print(text, flush=True)
+        lines.append(text)
 
-    # Where the time goes: navigation until the worker starts; in the worker (its own clock),
-    # until loadPyodide() is called, loadPyodide() itself, and what follows it.
-    print("\nmedian phases: page until the worker starts / worker until loadPyodide() / "
-          "loadPyodide() / after it")
-    for name, rs in results.items():
-        cols = []
-        for r in rs:
-            t = r["timings"]
-            after = t.get("micropip", t.get("import", t["ready"]))
-            cols.append((r["workerStart"], t["python"], after - t["python"], t["ready"] - after))
-        meds = [statistics.median(c[i] for c in cols) for i in range(4)]
-        print(f"  {name:8s} {meds[0]:5.0f} / {meds[1]:5.0f} / {meds[2]:5.0f} / {meds[3]:5.0f} ms")
-    snap = [r["timings"] for r in results["snapshot"]]
-    print(f"  snapshot: downloaded, checked and inflated "
-          f"{statistics.median(t['snapshot'] - t['python'] for t in snap):.0f} ms after loadPyodide() "
-          f"was called, which then took {statistics.median(t['import'] - t['snapshot'] for t in snap):.0f} ms more")
-    wheel = [r["timings"] for r in results["wheel"]]
-    print(f"  wheel after loadPyodide(): load the micropip wheel "
-          f"{statistics.median(t['engine'] - t['micropip'] for t in wheel):.0f} ms, "
-          f"install the engine wheel {statistics.median(t['import'] - t['engine'] for t in wheel):.0f} ms, "
-          f"import truco {statistics.median(t['ready'] - t['import'] for t in wheel):.0f} ms")
-    print(f"\nratio snapshot/bare: {ready['snapshot'] / ready['bare']:.3f} (target <= 0.35); "
-          f"wheel/bare: {ready['wheel'] / ready['bare']:.3f}; "
-          f"snapshot/wheel: {ready['snapshot'] / ready['wheel']:.3f}")
+    loads_before = load_average()
+    started = time.monotonic()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=LAUNCH_ARGS)
+        version = browser.version
+        for server_kind in servers:
+            ports = multiprocessing.Queue()
+            server = multiprocessing.Process(target=run_server, args=(server_kind, ports), daemon=True)
+            server.start()
+            base = f"http://127.0.0.1:{ports.get(timeout=60)}/"
+            pages = {
+                "bare": (base + "__bench__/bare.html", BARE_READY),
+                "table": (base + "index.html?autostart=1", FIRST_DEAL),
+                "fallback": (base + "index.html?autostart=1&snapshot=0", FIRST_DEAL),
+            }
+            try:
+                # One warm-up load of each page (OS file cache, browser start), not counted.
+                for name, (url, goal) in pages.items():
+                    timed_load(browser, base, url, goal, "fast", 180)
+                for profile in profiles:
+                    runs = args.slow_runs if profile == "1.6mbit" else args.runs
+                    timeout_s = 600 if profile == "1.6mbit" else 240
+                    results: dict[str, list[dict]] = {name: [] for name in pages}
+                    for run in range(runs):
+                        for name, (url, goal) in pages.items():
+                            got = timed_load(browser, base, url, goal, profile, timeout_s)
+                            if got is None:
+                                print(f"  {server_kind} {profile} run {run + 1} {name}: FAILED", flush=True)
+                                continue
+                            expected = {"bare": "bare", "table": "snapshot", "fallback": "wheel"}[name]
+                            if got.get("start") != expected:
+                                print(f"  note: {name} started from {got.get('start')!r}", flush=True)
+                            results[name].append(got)
+                            print(f"  {server_kind} {profile} run {run + 1} {name:8s}: {got['at']:7.0f} ms, "
+                                  f"{got['sent'] / 1e6:6.2f} MB", flush=True)
+                    report(say, server_kind, profile, results, runs)
+                    visit = whole_first_visit(browser, base, pages["table"][0], profile, args.quiet,
+                                              600 if profile == "1.6mbit" else 240)
+                    deal = "" if visit["deal"] is None else f" ({visit['deal']:.0f} ms)"
+                    say(f"\nwhole first visit ({server_kind}, {profile}, service worker on): "
+                        f"{visit['first'] / 1e6:.2f} MB to the first deal{deal}, "
+                        f"then {visit['after'] / 1e6:.2f} MB more until {args.quiet:.0f} s of silence "
+                        f"(precache): {(visit['first'] + visit['after']) / 1e6:.2f} MB in all")
+                    if visit["after_files"]:
+                        say("  after the first deal: " + ", ".join(
+                            f"{p} {n / 1e6:.2f} MB" for p, n in sorted(visit["after_files"].items(), key=lambda kv: -kv[1])[:8]))
+                    if args.watch > 0 and profile == profiles[0]:
+                        for page_name in ("embed.html?scenario=manilhas-copas", "tutorial.html"):
+                            w = watched(browser, base, base + page_name, profile, args.watch)
+                            say(f"untouched {page_name} ({server_kind}, {profile}), watched {args.watch:.0f} s: "
+                                f"{w['sent'] / 1e3:.0f} KB, {w['cards']} exercise cards drawn; files: "
+                                + ", ".join(f"{p} {n / 1e3:.0f} KB" for p, n in sorted(w["files"].items(), key=lambda kv: -kv[1])[:6]))
+            finally:
+                server.terminate()
+                server.join(10)
+        browser.close()
+
+    header = [
+        "# Start-up: first visit against bare Pyodide",
+        "",
+        f"Written by `bench/startup.py` ({' '.join(argv) or 'defaults'}) on "
+        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; Chromium {version}; "
+        f"load average {loads_before} before and {load_average()} after; {time.monotonic() - started:.0f} s.",
+        "Times are medians from navigation (minimum in brackets); 'sent' is the bodies the server",
+        "sent (no compression in transit on either server). 'table' is the time to the first deal on",
+        "screen; 'bare' is Pyodide's stock loadPyodide() being ready, the yardstick of the ratio.",
+        "",
+    ]
+    if args.out != "-":
+        Path(args.out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+        print(f"\nwritten to {args.out}")
     return 0
+
+
+def report(say, server_kind: str, profile: str, results: dict[str, list[dict]], runs: int) -> None:
+    say(f"\n## {profile}, {server_kind} server, {runs} cold loads per page\n")
+    say("| page | goal | time | × bare | sent (median) |")
+    say("| --- | --- | ---: | ---: | ---: |")
+    bare = med(r["at"] for r in results["bare"])
+    goals = {"bare": "engine ready", "table": "first deal", "fallback": "first deal"}
+    for name, rs in results.items():
+        if not rs:
+            say(f"| {name} | {goals[name]} | failed | | |")
+            continue
+        at = med(r["at"] for r in rs)
+        say(f"| {name} | {goals[name]} | {at:.0f} ms ({min(r['at'] for r in rs):.0f}) | {at / bare:.2f} "
+            f"| {med(r['sent'] for r in rs) / 1e6:.2f} MB |")
+    table = results.get("table") or []
+    if table:
+        t = table[len(table) // 2]["timings"] or {}
+        decode = {k: v for k, v in t.items() if "decode" in k.lower() or "inflate" in k.lower()}
+        if decode:
+            say(f"\ntable, worker timings of one load (ms since the worker started): {json.dumps(t)}")
+        first_frames = [r.get("firstFrame") for r in table]
+        say(f"\ntable: first frame (first-contentful-paint) median {med(first_frames):.0f} ms")
+    for name, rs in results.items():
+        if not rs:
+            continue
+        files: dict[str, list[int]] = collections.defaultdict(list)
+        for r in rs:
+            for p, n in r["files"].items():
+                files[p].append(n)
+        say(f"\n{name}, bytes per file (median over loads): " + ", ".join(
+            f"{p} {statistics.median(v) / 1e3:.0f} KB" for p, v in sorted(files.items(), key=lambda kv: -statistics.median(kv[1]))))
 
 
 if __name__ == "__main__":
