@@ -165,13 +165,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         if self._etag and self._status in (200, 304):
             self.send_header("ETag", self._etag)
-        custom = headers_for(self._request_path(), self.rules)
+        # An error page is a page: it gets the pages' headers (CSP, no framing), whatever the path.
+        path = "/index.html" if (self._status or 200) >= 400 else self._request_path()
+        custom = headers_for(path, self.rules)
         for name, value in custom.items():
             if name.lower() != "content-type":  # sent by send_head, from guess_type
                 self.send_header(name, value)
         if "cache-control" not in {n.lower() for n in custom}:
             self.send_header("Cache-Control", DEFAULT_CACHE_CONTROL)
         super().end_headers()
+
+    def list_directory(self, path):
+        # Netlify lists no folder: a folder without index.html is a 404 (with the usual
+        # headers), never a page of links without the CSP or the framing rules.
+        self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib's name)
         if not self.quiet:

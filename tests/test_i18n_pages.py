@@ -17,6 +17,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import ENGINE_TIMEOUT_MS, ROOT, audit, new_page, until
 
@@ -275,6 +276,25 @@ def test_the_language_switch_is_remembered(browser, base_url):
     page.console_watch.check()
 
 
+
+
+def test_a_stored_language_that_names_no_page_is_ignored(browser, base_url):
+    """`truco:lang` set to a name every object has ("__proto__", "toString"…) sent every page
+    to a 404 until storage was cleared."""
+    context, page = new_page(browser, base_url, locale="pt-BR")
+    try:
+        page.goto("/marcador.html")
+        until(page, "document.readyState === 'complete'")
+        for bad in ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "xx", ""]:
+            page.evaluate("(v) => localStorage.setItem('truco:lang', v)", bad)
+            page.goto("/marcador.html?x=1")
+            until(page, "document.readyState === 'complete'")
+            assert path_of(page) == "/marcador.html?x=1", bad
+            assert lang_of(page) == "pt-BR", bad
+            expect(page.locator("#marcador")).to_be_visible()
+    finally:
+        context.close()
+    page.console_watch.check()
 
 
 # The hand review told about the human: seat 0 deals, calls, folds, times out, wins a round

@@ -19,13 +19,22 @@ sys.path.insert(0, str(ROOT / "py"))
 import truco  # noqa: E402
 
 KEY = "truco:marcador"
-BACKUP_KEY = "truco:marcador:backup"
+OLD_BACKUP_KEY = "truco:marcador:backup"  # where earlier versions kept one set-aside score
+BACKUP_KEY = "truco:backup"  # the shared list of set-aside data, the table's too
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
 PRESETS = ["mineiro", "truco473", "torneio", "paulista"]
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+def backed_up(page) -> list[str]:
+    """The scores set aside in the shared backup list."""
+    text = page.evaluate(f"() => localStorage.getItem({json.dumps(BACKUP_KEY)})")
+    if text is None:
+        return []
+    return [i["raw"] for i in json.loads(text)["data"]["items"] if i["from"] == KEY]
+
 
 def open_marcador(page, path="/marcador.html"):
     page.goto(path)
@@ -359,7 +368,7 @@ def test_corrupt_save_is_reported_and_set_aside(page, console_errors, raw):
     expect(notice).to_have_attribute("role", "alert")
     expect(notice).to_contain_text("O placar salvo não pôde ser aberto (estava corrompido)")
     expect(page.locator("#notice-download")).to_have_text("Baixar o placar salvo")
-    assert page.evaluate(f"localStorage.getItem({json.dumps(BACKUP_KEY)})") == raw
+    assert raw in backed_up(page)
     # A fresh board replaced it, and the page works.
     assert saved(page)["data"]["log"] == [{"t": "new", "preset": "mineiro", "series": 1}]
     assert scores(page) == [0, 0]
@@ -371,6 +380,77 @@ def test_corrupt_save_is_reported_and_set_aside(page, console_errors, raw):
     page.wait_for_selector("#marcador[data-ready=true]")
     expect(notice).to_be_hidden()
     assert scores(page) == [4, 0]
+
+
+def test_a_second_corrupt_save_does_not_overwrite_the_first_backup(page, console_errors):
+    open_marcador(page)
+    first, second = CORRUPT["not JSON"], CORRUPT["unknown preset"]
+    for raw in (first, second):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
+        page.reload()
+        page.wait_for_selector("#marcador[data-ready=true]")
+        expect(page.locator("#notice")).to_be_visible()
+    assert backed_up(page) == [first, second]
+
+
+def test_an_earlier_versions_backup_joins_the_shared_list(page, console_errors):
+    open_marcador(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [OLD_BACKUP_KEY, "old score"])
+    page.reload()
+    page.wait_for_selector("#marcador[data-ready=true]")
+    assert backed_up(page) == ["old score"]
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(OLD_BACKUP_KEY)})") is None
+
+
+# localStorage with a quota (sessionStorage 'quota', in characters): setItem throws as a full
+# storage does when the stored keys and values would pass it.
+QUOTA = """
+(() => {
+  const realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const limit = Number(sessionStorage.getItem('quota'));
+    if (this === localStorage && limit) {
+      let used = 0;
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k !== key) used += k.length + localStorage.getItem(k).length;
+      }
+      if (used + String(key).length + String(value).length > limit) {
+        throw new DOMException('full', 'QuotaExceededError');
+      }
+    }
+    return realSetItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_corrupt_save_is_kept_when_storage_is_too_full_for_its_backup(page, console_errors):
+    page.add_init_script(QUOTA)
+    open_marcador(page)
+    # Quotes: its copy in the backup list (JSON-escaped) needs more room than it frees.
+    raw = CORRUPT["not JSON"] + " " + '"' * 2000
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
+    # Room for what is stored now and a little more, not for a second copy of the score.
+    used = page.evaluate("""() => { let n = 0; for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i); n += k.length + localStorage.getItem(k).length; } return n; }""")
+    page.evaluate("(n) => sessionStorage.setItem('quota', String(n))", used + 200)
+    page.reload()
+    page.wait_for_selector("#marcador[data-ready=true]")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("ficou onde estava")
+    # The page works in memory and never writes over the unreadable save.
+    tap(page, 0, 4)
+    assert scores(page) == [4, 0]
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})") == raw
+    assert backed_up(page) == []
+    # Once there is room, the next visit sets it aside as usual.
+    page.evaluate("() => sessionStorage.removeItem('quota')")
+    page.reload()
+    page.wait_for_selector("#marcador[data-ready=true]")
+    expect(notice).to_contain_text("guardado à parte")
+    assert backed_up(page) == [raw]
 
 
 def test_keyboard_only(page, console_errors):

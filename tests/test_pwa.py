@@ -236,6 +236,20 @@ def test_serve_sends_exactly_the_headers_of_netlify_toml(static_server):
             assert len(got.get_all("Content-Security-Policy") or []) <= 1
 
 
+def test_serve_lists_no_folder_and_its_404_has_the_pages_headers(static_server):
+    """/pyodide/ and /wheels/ were pages of links without the CSP or the framing rules."""
+    for path in ["/pyodide/", "/wheels/", "/static/js/", "/snapshot/"]:
+        try:
+            urllib.request.urlopen(static_server.rstrip("/") + path)
+        except urllib.error.HTTPError as err:
+            assert err.code == 404, path
+            assert err.headers["Content-Security-Policy"] == serve.headers_for("/index.html", rules())["Content-Security-Policy"]
+            assert "frame-ancestors 'none'" in err.headers["Content-Security-Policy"]
+            assert "<a href" not in err.read().decode(), path
+        else:
+            raise AssertionError(f"{path} answered 200")
+
+
 def test_serve_revalidates_by_etag_so_a_file_changed_within_the_second_is_sent_again(tmp_path):
     """Two deploys within one second: Last-Modified (to the second) would answer the second
     one's sw.js with a 304, and the browser would keep the old service worker."""

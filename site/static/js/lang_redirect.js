@@ -11,7 +11,8 @@
   "use strict";
   var KEY = "truco:lang";
   var here = document.documentElement.lang;
-  var pages = {};
+  // No prototype: a stored value like "__proto__" or "toString" must name no page.
+  var pages = Object.create(null);
   var links = document.querySelectorAll('link[rel="alternate"][hreflang]');
   for (var i = 0; i < links.length; i++) pages[links[i].hreflang] = links[i].href;
   var chosen = null;
@@ -21,7 +22,7 @@
     /* storage blocked: the browser's languages still decide */
   }
   var target = null;
-  if (chosen && pages[chosen]) {
+  if (chosen && typeof pages[chosen] === "string") {
     target = chosen;
   } else if (here === "pt-BR") {
     var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
@@ -31,7 +32,7 @@
       else if (base === "es" || base === "en") target = base;
     }
   }
-  if (target && target !== here && pages[target]) {
+  if (target && target !== here && typeof pages[target] === "string") {
     location.replace(pages[target] + location.search + location.hash);
   }
 })();
