@@ -463,17 +463,78 @@ def test_a_full_storage_lets_the_game_go_on_with_a_note(main):
         window.__realSetItem = Storage.prototype.setItem;
         Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
     }""")
+    assert not leaving_is_questioned(main), "nothing unsaved yet"
     act(main)
     note = main.locator("#storage-note")
     expect(note).to_be_visible()
     expect(note).to_contain_text("Armazenamento cheio")
     act(main)
     assert phase(main) in ("human", "over"), "the game goes on"
+    assert leaving_is_questioned(main), "a move kept only in memory: the browser asks before leaving"
     main.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
     act(main)
     expect(note).to_be_hidden()
     assert stored(main, SESSION)["data"]["save"], "saved again once there is room"
+    assert not leaving_is_questioned(main)
     main.console_watch.check()
+
+
+def leaving_is_questioned(page) -> bool:
+    """Whether leaving the page now would make the browser ask (a beforeunload handler
+    cancels the event)."""
+    return page.evaluate("() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))")
+
+
+# localStorage with a quota (sessionStorage 'quota', in characters), as a full storage is.
+QUOTA = """
+(() => {
+  const realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const limit = Number(sessionStorage.getItem('quota'));
+    if (this === localStorage && limit) {
+      let used = 0;
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k !== key) used += k.length + localStorage.getItem(k).length;
+      }
+      if (used + String(key).length + String(value).length > limit) {
+        throw new DOMException('full', 'QuotaExceededError');
+      }
+    }
+    return realSetItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_full_storage_first_frees_what_the_game_owns(browser, base_url):
+    """Storage full: the last finished match (replay, share) and then the oldest set-aside
+    items go before the game in progress does; the player sees no trouble."""
+    context = browser.new_context(base_url=base_url)
+    context.add_init_script(QUOTA)
+    try:
+        page = open_page(context)
+        start(page, {"mode": "1x1"}, {"seed": 6})
+        act(page)
+        old = {"from": "truco:stats", "reason": "test", "at": 1, "raw": "x" * 3000}
+        newer = {"from": "truco:settings", "reason": "test", "at": 2, "raw": "y" * 10}
+        set_storage(page, {"truco:last": envelope({"save": "z" * 4000, "settings": {}, "at": 1}),
+                           "truco:backup": envelope({"items": [old, newer]})})
+        used = page.evaluate("""() => { let n = 0; for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i); n += k.length + localStorage.getItem(k).length; } return n; }""")
+        # Room for about what is there now: the game's next saves need what the others hold.
+        page.evaluate("(n) => sessionStorage.setItem('quota', String(n))", used - 5000)
+        act(page)
+        assert storage(page, "truco:last") is None, "the last match went first"
+        assert [i["raw"] for i in backup_items(page)] == ["y" * 10], "then the oldest set-aside item"
+        before = stored(page, SESSION)["data"]["save"]
+        act(page)
+        assert stored(page, SESSION)["data"]["save"] != before, "every move is still saved"
+        expect(page.locator("#storage-note")).to_be_hidden()
+        assert not leaving_is_questioned(page)
+        page.console_watch.check()
+    finally:
+        context.close()
 
 
 # ---------------------------------------------------------- storage that throws

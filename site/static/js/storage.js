@@ -49,6 +49,7 @@ export class StorageManager {
     // Values that could not be written: they win over the stored ones for this page's life.
     this.memory = new Map();
     this.listeners = new Set();
+    this.unloadGuard = null; // the beforeunload handler while unsaved progress is in memory
   }
 
   /** Call `fn(trouble)` whenever storage starts or stops failing (and now, if it is). */
@@ -83,16 +84,83 @@ export class StorageManager {
       this.memory.set(key, value);
       return false;
     }
+    let stored = false;
+    let full = false;
     try {
       this.store.setItem(key, value);
+      stored = true;
+    } catch (err) {
+      full = isQuota(err);
+      stored = full && this.makeRoom(key, value);
+    }
+    if (stored) {
       this.memory.delete(key);
       this.writable = true;
       if (this.trouble && this.memory.size === 0) this.setTrouble(null); // everything is stored again
-      return true;
-    } catch (err) {
+    } else {
       this.memory.set(key, value); // quota or a revoked permission: keep playing
-      this.setTrouble(isQuota(err) ? "full" : "unavailable");
-      return false;
+      this.setTrouble(full ? "full" : "unavailable");
+    }
+    this.guardUnload();
+    return stored;
+  }
+
+  /**
+   * Storage is full: drop what the game can do without, least needed first, and try the
+   * write again after each: the last finished match (kept to replay and share), then the
+   * oldest set-aside items. Never the key being written. True once the write went through.
+   */
+  makeRoom(key, value) {
+    const retry = () => {
+      try {
+        this.store.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (key !== KEYS.last && this.getRaw(KEYS.last) !== null) {
+      this.remove(KEYS.last);
+      console.info("storage full: dropped the last finished match (replay and share) to keep the game");
+      if (retry()) return true;
+    }
+    if (key !== KEYS.backup) {
+      let items = this.backupItems();
+      while (items.length > 0) {
+        items = items.slice(1);
+        if (items.length === 0) this.remove(KEYS.backup);
+        else this.setRawQuietly(KEYS.backup, JSON.stringify({ v: VERSION, savedAt: Date.now(), data: { items } }));
+        console.info("storage full: dropped the oldest set-aside item to keep the game");
+        if (retry()) return true;
+      }
+    }
+    return false;
+  }
+
+  setRawQuietly(key, value) {
+    try {
+      this.store.setItem(key, value);
+    } catch {
+      /* a smaller value than the one stored: it fits; if not, the next retry says so */
+    }
+  }
+
+  /**
+   * While storage is full and something is kept only in memory, leaving the page would lose
+   * it: the browser asks first (beforeunload). Nothing is asked when storage is simply not
+   * available (private mode): nothing could be kept anyway, and the note says so.
+   */
+  guardUnload() {
+    const guard = this.trouble === "full" && this.memory.size > 0;
+    if (guard && !this.unloadGuard) {
+      this.unloadGuard = (ev) => {
+        ev.preventDefault();
+        ev.returnValue = ""; // older browsers ask only with a returnValue
+      };
+      globalThis.addEventListener?.("beforeunload", this.unloadGuard);
+    } else if (!guard && this.unloadGuard) {
+      globalThis.removeEventListener?.("beforeunload", this.unloadGuard);
+      this.unloadGuard = null;
     }
   }
 
