@@ -1,0 +1,146 @@
+"""docs/rules.md is the rule book the code cites ("RULES.md §5", "§2–§4"...).
+
+Every § cited anywhere in the repository (engine, bots, tests, page scripts, templates,
+lessons, bench, tooling, the other docs) must exist in docs/rules.md, as a "## N." heading
+or, for "§N.M", as a "### N.M" heading or the numbered item "M." of section N. The rule
+book must also name every preset the engine has and every table option a game accepts.
+Pure file reading: no build, no browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import truco
+from truco.rules import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "rules.md"
+
+# Generated, vendored or third-party trees, and files whose "§" is not ours.
+SKIP_DIRS = {".git", ".venv", "venv", "node_modules", "dist", "build", "__pycache__",
+             ".pytest_cache", ".hypothesis", "test-results", ".cache"}
+SKIP_FILES = {RULES.resolve(), Path(__file__).resolve()}
+SKIP_NAME_PREFIXES = ("LICENSE", "NOTICE", "THIRD", "third_party", "third-party")
+TEXT_SUFFIXES = {".py", ".js", ".mjs", ".md", ".html", ".json", ".toml", ".txt", ".css",
+                 ".h", ".c", ".cpp", ".sh", ".yml", ".yaml", ".cfg", ".ini", ".j2", ""}
+
+NUM = r"\d+(?:\.\d+)*"
+# "§5", "§ 5", "§6.2", and ranges "§2–§4", "§5-7" (every section in between is cited too;
+# no space around the dash, so "§9 - 12 points" is not a range).
+CITE = re.compile(rf"§\s?({NUM})(?:[–-]§?({NUM}))?")
+# A seed's own sections ("`002` §4a", "002 §7") are not this book's.
+SEED_BEFORE = re.compile(r"\b00[0-9]`?\s*$")
+
+
+def _source_files():
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        dirnames[:] = [d for d in dirnames
+                       if d not in SKIP_DIRS and not d.endswith(".egg-info")]
+        for name in filenames:
+            path = Path(dirpath, name)
+            if (path.suffix not in TEXT_SUFFIXES or name.startswith(SKIP_NAME_PREFIXES)
+                    or path.resolve() in SKIP_FILES):
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+            if "§" in text:
+                yield path, text
+
+
+def cited_sections() -> dict[str, list[str]]:
+    """Section number -> the places ("file:line") that cite it."""
+    cites: dict[str, list[str]] = {}
+    for path, text in _source_files():
+        rel = path.relative_to(ROOT).as_posix()
+        for lineno, line in enumerate(text.splitlines(), 1):
+            for m in CITE.finditer(line):
+                if SEED_BEFORE.search(line[:m.start()]):
+                    continue
+                first, last = m.group(1), m.group(2)
+                numbers = [first]
+                if last and "." not in first and "." not in last and int(first) < int(last):
+                    numbers = [str(n) for n in range(int(first), int(last) + 1)]
+                elif last:
+                    numbers.append(last)
+                for n in numbers:
+                    cites.setdefault(n, []).append(f"{rel}:{lineno}")
+    return cites
+
+
+def book_sections(text: str) -> dict[str, str]:
+    """Section number -> its text: "## N." headings, and "### N.M" headings or numbered
+    items "M." inside section N for sub-sections."""
+    sections: dict[str, list[str]] = {}
+    current = None
+    in_fence = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_fence = not in_fence
+        if in_fence:
+            continue
+        top = re.match(r"##\s+(\d+)\.?\s", line)
+        if top:
+            current = top.group(1)
+            sections[current] = []
+        elif line.startswith("## "):
+            current = None  # an unnumbered part (an appendix) ends the numbered section
+        elif current is not None:
+            sub = re.match(rf"###\s+({current}\.\d+)\.?\s", line)
+            item = re.match(r"(\d+)\.\s", line)
+            if sub:
+                sections[sub.group(1)] = []
+            elif item:
+                sections[f"{current}.{item.group(1)}"] = []
+        if current is not None:
+            sections[current].append(line)
+    return {k: "\n".join(v) for k, v in sections.items()}
+
+
+def _book() -> str:
+    assert RULES.is_file(), f"{RULES.relative_to(ROOT)} is missing: the rule book the code cites"
+    return RULES.read_text(encoding="utf-8")
+
+
+def test_the_scan_finds_the_citations():
+    # The engine's own citations: if the scan finds none of these it is broken, not green.
+    cites = cited_sections()
+    for n in ("2", "3", "4", "5", "6", "9"):
+        assert n in cites, f"no citation of §{n} found: the scan of the repository is broken"
+
+
+def test_every_cited_section_exists_in_the_rule_book():
+    sections = book_sections(_book())
+    missing = {n: places for n, places in cited_sections().items() if n not in sections}
+    report = "\n".join(
+        f"  §{n}: cited in {', '.join(places[:5])}{' …' if len(places) > 5 else ''}"
+        for n, places in sorted(missing.items(), key=lambda kv: [int(x) for x in kv[0].split(".")])
+    )
+    assert not missing, (
+        f"docs/rules.md lacks {len(missing)} cited section(s) "
+        f"(has {', '.join('§' + k for k in sorted(sections, key=lambda k: [int(x) for x in k.split('.')]))}):\n{report}"
+    )
+
+
+def test_the_rule_book_names_every_preset():
+    presets_section = book_sections(_book()).get("9", "")
+    missing = [name for name in PRESETS if f"`{name}`" not in presets_section]
+    assert not missing, (
+        f"docs/rules.md §9 does not name the preset(s) {', '.join(missing)} "
+        f"(truco.rules.PRESETS has {', '.join(PRESETS)}); write each as `name`"
+    )
+
+
+def test_the_rule_book_names_every_table_option():
+    # The options a game accepts are in every observation (the engine's public contract).
+    options = truco.new_game(seed=1).observation(0)["options"]
+    book = _book()
+    missing = [name for name in options if f"`{name}`" not in book]
+    assert not missing, (
+        f"docs/rules.md does not name the table option(s) {', '.join(missing)} "
+        f"(a game's options are {', '.join(options)}); write each as `name`"
+    )
