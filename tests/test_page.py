@@ -129,7 +129,7 @@ def test_the_start_screen_works_while_the_engine_loads_and_comecar_deals_once_re
     assert page.locator("#app").get_attribute("data-engine-state") == "loading"
     # It says the game is loading, and that Começar may be pressed anyway.
     expect(start.locator("#start-loading")).to_be_visible()
-    expect(start.locator("#start-loading")).to_contain_text("Começar")
+    expect(start.locator("#start-loading")).to_contain_text("Já dá para escolher e começar")
     expect(start.get_by_role("progressbar")).to_be_visible()
     # Settings respond and are kept.
     start.get_by_label("1 × 1").check()
