@@ -191,7 +191,7 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
     # A game in progress is saved; opening the link asks before giving it up.
     table.locator("#again").click()
     # the new match is saved as it starts (the old one, over, would pass wait_turn at once)
-    table.wait_for_function("localStorage.getItem('truco:session') !== null", timeout=ENGINE_TIMEOUT_MS)
+    table.wait_for_function("() => localStorage.getItem('truco:session') !== null", timeout=ENGINE_TIMEOUT_MS)
     wait_turn(table, None)
     table.goto(url.replace("?", "?fast=1&", 1))
     table.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
