@@ -316,3 +316,25 @@ def open_table(browser, base_url, path="/?fast=1", *, record_worker=False, permi
     yield page
     context.close()
     page.console_watch.check()
+
+
+class EngineHold:
+    """Holds the engine's start-up: requests matching `pattern` (Pyodide's WebAssembly binary
+    unless told) wait until `release()`, so the page stays on "loading" as long as a test wants.
+    Set up before `page.goto`."""
+
+    WASM = "**/pyodide/pyodide.asm.wasm*"
+
+    def __init__(self, page, pattern: str = WASM):
+        self.page, self.pattern, self.held = page, pattern, []
+        page.route(pattern, self._hold)
+
+    def _hold(self, route) -> None:
+        self.held.append(route)
+
+    def release(self) -> None:
+        """Let the held requests (and any later ones) through."""
+        held, self.held = self.held, []
+        for route in held:
+            route.continue_()
+        self.page.unroute(self.pattern, self._hold)  # a request held meanwhile goes on too

@@ -12,7 +12,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, EngineHold, obs
 
 sys.path.insert(0, str(ROOT / "py"))
 import truco  # noqa: E402
@@ -109,6 +109,73 @@ def test_forced_failure_shows_the_message_and_retry_works(page, console_errors):
     page.get_by_role("button", name="Tentar de novo").click()
     expect(page.locator("#error")).to_be_hidden()
     assert "fail=" not in page.url
+    # The start screen comes back at once: it works while the engine loads again.
+    expect(page.get_by_role("dialog", name="Nova partida")).to_be_visible()
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     expect(page.locator("#engine-version")).to_have_text(truco.__version__)
     assert page.evaluate("window.__engine.call('echo', {again: true})") == {"again": True}
+
+
+# ------------------------------------------------------------- usable while loading (#26)
+HAND = "#hand .card.in-hand"
+
+
+def test_the_start_screen_works_while_the_engine_loads_and_comecar_deals_once_ready(page, console_errors):
+    hold = EngineHold(page)
+    page.goto("/?fast=1")
+    start = page.get_by_role("dialog", name="Nova partida")
+    expect(start).to_be_visible()
+    expect(page.get_by_role("button", name="Começar")).to_be_focused()
+    assert page.locator("#app").get_attribute("data-engine-state") == "loading"
+    # It says the game is loading, and that Começar may be pressed anyway.
+    expect(start.locator("#start-loading")).to_be_visible()
+    expect(start.locator("#start-loading")).to_contain_text("Já dá para escolher e começar")
+    expect(start.get_by_role("progressbar")).to_be_visible()
+    # Settings respond and are kept.
+    start.get_by_label("1 × 1").check()
+    expect(page.locator("#partner-options")).to_be_hidden()
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('truco:settings')).data.mode === '1x1'")
+    start.locator("details.more summary").click()
+    page.locator("#speed").select_option("rapido")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('truco:settings')).data.speed === 'rapido'")
+    # The links out and the statistics work without the engine.
+    expect(start.get_by_role("link", name="Aprenda as regras jogando")).to_have_attribute("href", "tutorial.html")
+    expect(start.get_by_role("link", name=re.compile("marcador", re.I))).to_have_attribute("href", "marcador.html")
+    start.get_by_role("button", name="Estatísticas e dados salvos").click()
+    stats = page.get_by_role("dialog", name="Estatísticas")
+    expect(stats.locator("[data-testid=stats-headline]")).to_have_text("Nenhuma partida terminada aqui ainda.")
+    stats.get_by_role("button", name="Fechar").click()
+    expect(start).to_be_visible()
+    assert page.locator("#app").get_attribute("data-engine-state") == "loading"
+
+    # Começar before the engine is ready: the table shows the loading, then deals by itself.
+    page.get_by_role("button", name="Começar").click()
+    expect(start).to_be_hidden()
+    expect(page.locator("#progress")).to_be_visible()
+    expect(page.locator("#progress-text")).to_have_text(re.compile(r"\w+…"))
+    expect(page.locator(HAND)).to_have_count(0)
+    assert page.locator("#app").get_attribute("data-engine-state") == "loading"
+    hold.release()
+    expect(page.locator(HAND)).to_have_count(3, timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#progress")).to_be_hidden()
+    o = obs(page)
+    assert o["players"] == 2 and o["hand"] and len(o["hand"]) == 3, "the 1 x 1 chosen while loading"
+    assert page.evaluate("window.__truco.pauses.bot") == 0  # ?fast=1
+
+
+def test_a_failure_after_comecar_shows_the_retry_and_the_retry_deals(page, console_errors):
+    # Hold the forced failure (a folder that does not exist) until Começar is pressed.
+    hold = EngineHold(page, "**/pyodide-missing/**")
+    page.goto("/?fail=pyodide&fast=1&mode=1x1")
+    expect(page.get_by_role("dialog", name="Nova partida")).to_be_visible()
+    page.get_by_role("button", name="Começar").click()
+    expect(page.locator("#progress")).to_be_visible()
+    hold.release()
+    expect(page.locator("#error")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator(".error-title")).to_have_text("Não foi possível carregar o jogo.")
+    expect(page.get_by_role("dialog", name="Nova partida")).to_be_hidden()
+    page.get_by_role("button", name="Tentar de novo").click()
+    # No other tap: the retry goes on to the deal that Começar asked for.
+    expect(page.locator(HAND)).to_have_count(3, timeout=ENGINE_TIMEOUT_MS)
+    expect(page.get_by_role("dialog", name="Nova partida")).to_be_hidden()
+    assert obs(page)["players"] == 2

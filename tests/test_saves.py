@@ -28,7 +28,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, last_n, obs, phase, start, wait_turn  # noqa: F401
+from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, EngineHold, last_n, obs, phase, start, wait_turn  # noqa: F401
 
 sys.path.insert(0, str(ROOT / "py"))
 from truco import api  # noqa: E402
@@ -248,6 +248,69 @@ def test_closing_the_browser_during_a_mao_de_dez_decision_resumes_the_series(bro
         context.close()
 
 
+def test_continue_is_offered_while_the_engine_loads_and_resumes_the_saved_game(browser, base_url, main):
+    start(main, *COVER_RAISE)
+    act(main)
+    before = obs(main)
+    state = main.context.storage_state()
+    context = browser.new_context(base_url=base_url, storage_state=state)
+    try:
+        page = context.new_page()
+        watch = ConsoleWatch()
+        watch.watch(page)
+        hold = EngineHold(page)
+        page.goto("/?fast=1")
+        button = page.get_by_role("button", name="Continuar partida")
+        expect(button).to_be_visible()
+        expect(button).to_be_focused()
+        expect(page.locator("#continue-summary")).to_have_text("Partida salva: 1 × 1, Difícil")
+        assert page.locator("#app").get_attribute("data-engine-state") == "loading"
+        button.click()
+        expect(page.locator("#start-dialog")).to_be_hidden()
+        expect(page.locator("#progress")).to_be_visible()
+        hold.release()
+        wait_turn(page, None)
+        assert obs(page) == before, "the same cards, turn, score and settings"
+        assert page.locator("#timer-select").input_value() == "30"
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_a_save_the_engine_refuses_is_set_aside_when_continue_is_pressed_while_loading(browser, base_url):
+    data = json.loads(engine_save(seed=9, players=2))
+    data["game"]["score"] = [30, 0]  # valid JSON, the page's check passes; the engine refuses it
+    impossible = envelope({"id": "abc", "save": json.dumps(data), "settings": {"mode": "1x1", "level": "facil"}})
+    mine = envelope({"mode": "3x3", "level": "dificil"})
+    items = [{"name": SESSION, "value": impossible}, {"name": SETTINGS, "value": mine}]
+    state = {"cookies": [], "origins": [{"origin": base_url.rstrip("/"), "localStorage": items}]}
+    context = browser.new_context(base_url=base_url, storage_state=state)
+    try:
+        page = context.new_page()
+        watch = ConsoleWatch()
+        watch.watch(page)
+        hold = EngineHold(page)
+        page.goto("/?fast=1")
+        expect(page.get_by_role("button", name="Continuar partida")).to_be_visible()
+        expect(page.locator("#continue-summary")).to_have_text("Partida salva: 1 × 1, Fácil")
+        page.get_by_role("button", name="Continuar partida").click()
+        expect(page.locator("#progress")).to_be_visible()
+        hold.release()
+        expect(page.locator("#start-notes")).to_contain_text("O jogo salvo não pôde ser aberto", timeout=ENGINE_TIMEOUT_MS)
+        expect(page.locator("#start-dialog")).to_be_visible()
+        expect(page.get_by_role("button", name="Continuar partida")).to_be_hidden()
+        assert page.locator("input[name=mode][value='3x3']").is_checked(), "the player's own settings, not the save's"
+        assert storage(page, SESSION) is None
+        assert impossible in [i["raw"] for i in backup_items(page)]
+        # A new game can start.
+        page.get_by_role("button", name="Começar").click()
+        wait_turn(page, None)
+        assert obs(page)["players"] == 6
+        watch.check()
+    finally:
+        context.close()
+
+
 def test_settings_changed_on_the_start_screen_are_saved_and_speed_sets_the_pauses(main):
     start(main, *DEZ)
     main.get_by_role("button", name="Sair da mesa").click()
@@ -444,6 +507,8 @@ def test_an_impossible_game_and_huge_settings_are_reported_and_the_stats_survive
     stats = envelope(valid_stats())
     set_storage(main, {SESSION: impossible, SETTINGS: huge, STATS: stats})
     reload(main)
+    # The engine checks the save once it is ready, while the start screen is up.
+    expect(main.locator("#start-notes")).to_contain_text("O jogo salvo não pôde ser aberto")
     text = notes(main)
     assert "O jogo salvo não pôde ser aberto" in text
     assert "As configurações salvas não eram válidas" in text

@@ -136,19 +136,27 @@ export class Dialogs {
 
   /**
    * The start screen. `saved` is {session, obs} when a game can be continued (`obs` is
-   * what the engine gave for its save), else null.
+   * what the engine gave for its save, or null while the engine has not loaded it), else null.
    */
   showStart(saved, settings) {
-    this.pendingSession = saved?.session ?? saved ?? null;
-    $("continue").hidden = !this.pendingSession;
-    const summary = $("continue-summary");
-    summary.hidden = !saved?.obs;
-    if (saved?.obs) summary.textContent = savedSummary(saved.session, saved.obs);
+    this.setSaved(saved);
     this.fillForm(settings);
     $("last-game").hidden = !this.h.hasLastGame?.(); // "Rever a partida" / "Compartilhar" the last match
     if (!this.start.open) this.start.showModal();
     this.renderNotes();
     (this.pendingSession ? $("continue") : $("start-button")).focus();
+  }
+
+  /** "Continuar partida" and its summary, as the engine's check of the save left them. */
+  setSaved(saved) {
+    const hadFocus = document.activeElement === $("continue");
+    this.pendingSession = saved?.session ?? saved ?? null;
+    $("continue").hidden = !this.pendingSession;
+    const summary = $("continue-summary");
+    const session = saved?.session;
+    summary.hidden = !session;
+    if (session) summary.textContent = saved.obs ? savedSummary(session, saved.obs) : savedShortSummary(session);
+    if (hadFocus && !this.pendingSession && this.start.open) $("start-button").focus();
   }
 
   hideStart() {
@@ -270,6 +278,12 @@ function noteElement({ text, url, kind = "data" }) {
     p.append(" ", a);
   }
   return p;
+}
+
+/** "Partida salva: 1 × 1, Médio", before the engine has read the save (the score is in it). */
+export function savedShortSummary(session) {
+  const s = session?.settings || {};
+  return t("start.saved_short", { mode: t(`start.mode.${s.mode || "2x2"}`), level: t(`level.${s.level || "medio"}`) });
 }
 
 /** "Partida salva: 1 × 1, Médio · placar 4 × 2" for the continue button. */

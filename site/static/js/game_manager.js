@@ -171,13 +171,17 @@ export class GameManager {
   async resume(session) {
     const gen = ++this.generation;
     this.stopAll();
+    const chosen = this.settings; // the start screen's, kept if the save is refused
     // The game's own settings, but the Dica as the player has it now (the start screen's).
     this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: this.settings.hint === true };
     let reply;
     try {
       reply = await this.client.call("load", { save: session.save });
     } catch (err) {
+      if (gen !== this.generation) return;
+      this.settings = chosen;
       this.refusedSave(err);
+      this.setPhase("start");
       this.dialogs.showStart(null, this.settings);
       return;
     }
@@ -231,7 +235,9 @@ export class GameManager {
     try {
       reply = await this.client.call("new_game", this.newGameParams(this.settings, scenario));
     } catch (err) {
+      if (gen !== this.generation) return;
       this.dialogs.notice(t("error.engine", { message: err.message }));
+      this.setPhase("start");
       this.dialogs.showStart(null, this.settings);
       return;
     }

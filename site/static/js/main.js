@@ -1,8 +1,9 @@
-// Page entry: starts the engine worker at once, shows what is loading, the engine version
-// when ready, and a message with a retry button when loading fails.
+// Page entry: wires the table (GameManager, its view, dialogs and helpers) at once, while
+// the engine worker loads; engine_progress.js shows where loading stands.
 
 import { applyDeckColours } from "./cards.js";
 import { client, startEngine } from "./engine_boot.js";
+import { EngineProgress } from "./engine_progress.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
 import { checkSettings } from "./saved_data.js";
@@ -19,103 +20,31 @@ import { ShareDialog, forgetSharedURL, isSharedURL } from "./share.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const app = $("app");
 
-// What each loading stage shows, and why loading failed: the worker sends stage names only;
-// the texts are the page's (load.stage.* / load.fail.* in site/i18n/).
-const STAGES = ["start", "pyodide", "python", "micropip", "engine", "import"];
-const FAILS = ["webassembly", "worker", "pyodide", "micropip", "engine", "import"];
-const stageText = (stage) => t(`load.stage.${STAGES.includes(stage) ? stage : "start"}`);
-const failText = (stage) => t(FAILS.includes(stage) ? `load.fail.${stage}` : "load.fail.default");
-
-// The progress bar creeps toward the next stage while a long stage runs.
-let shown = 0;
-let ceiling = 0.05;
-let creepTimer = null;
-
-function setBar(fraction) {
-  shown = Math.max(0, Math.min(1, fraction));
-  const pct = Math.round(shown * 100);
-  $("progress-fill").style.transform = `scaleX(${Math.max(shown, 0.02).toFixed(3)})`;
-  $("progress").setAttribute("aria-valuenow", String(pct));
-}
-
-function startCreep() {
-  stopCreep();
-  creepTimer = setInterval(() => {
-    if (shown < ceiling) setBar(shown + (ceiling - shown) * 0.12);
-  }, 500);
-}
-
-function stopCreep() {
-  if (creepTimer !== null) clearInterval(creepTimer);
-  creepTimer = null;
-}
-
-const NEXT_FRACTION = { pyodide: 0.15, python: 0.72, micropip: 0.84, engine: 0.94, import: 0.99 };
-
-function setState(state) {
-  app.dataset.engineState = state;
-  $("loading").hidden = state !== "loading";
-  $("ready").hidden = state !== "ready";
-  $("error").hidden = state !== "error";
-}
-
-function showLoading() {
-  setState("loading");
-  $("engine-badge").textContent = t("load.badge.loading");
-  $("progress-text").textContent = stageText("start");
-  ceiling = 0.05;
-  setBar(0.02);
-  startCreep();
-}
-
-function onProgress({ stage, fraction }) {
-  $("progress-text").textContent = stageText(stage);
-  $("progress").dataset.stage = stage;
-  if (typeof fraction === "number" && fraction > shown) setBar(fraction);
-  ceiling = NEXT_FRACTION[stage] ?? Math.min(0.99, shown + 0.05);
-}
-
-function onReady({ version }) {
-  stopCreep();
-  setBar(1);
-  performance.mark("engine-ready");
-  $("engine-version").textContent = version;
-  $("engine-badge").textContent = t("load.badge.ready", { version });
-  setState("ready");
-  startTable();
-}
-
-function onFailed({ stage, message, detail }) {
-  stopCreep();
-  $("error-text").textContent = failText(stage);
-  $("error-detail").textContent = [`${t("load.stage_label")}: ${stage}`, message, detail].filter(Boolean).join("\n");
-  $("engine-badge").textContent = t("load.badge.error");
-  setState("error");
-  $("error").dataset.stage = stage;
-  console.warn(`engine failed at ${stage}: ${message}`);
-}
-
-function onLog({ level, text }) {
-  (level === "error" ? console.error : level === "warn" ? console.warn : console.debug)(`[engine] ${text}`);
-}
-
-// The worker was started by engine_boot.js (loaded early, with `async`); show where it stands.
+// The worker was started by engine_boot.js (loaded early, with `async`); the table and its
+// start screen work at once, and reach the engine through `engine`, whose calls wait until
+// it is ready (through a failure and its "Tentar de novo").
 // Test hook: ?fail=pyodide makes the worker load Pyodide from a missing folder.
-showLoading();
-client.setHandlers({ onProgress, onReady, onFailed, onLog });
-
-$("retry").addEventListener("click", () => {
-  // A retry never repeats a forced failure: drop the test hook from the address.
-  const url = new URL(location.href);
-  if (url.searchParams.has("fail")) {
-    url.searchParams.delete("fail");
-    history.replaceState(history.state, "", url);
-  }
-  showLoading();
-  startEngine();
+let table = null; // {manager, dialogs, offerStart}, from setUpTable()
+let reofferStart = false; // loading failed while the start screen was up: it comes back on a retry
+const progress = new EngineProgress({
+  client,
+  restart: startEngine,
+  onFailed: () => {
+    if (!table) return;
+    // The message and its retry are on the table: no dialog may cover them. Had the player
+    // already chosen to play (phase "loading"), the retry goes on to the deal instead.
+    reofferStart = table.manager.app.dataset.phase === "start";
+    table.dialogs.closeAll();
+    if ($("stats-dialog").open) $("stats-dialog").close();
+  },
+  onRetry: () => {
+    if (!table || !reofferStart) return;
+    reofferStart = false;
+    table.offerStart();
+  },
 });
+const engine = progress.gate();
 
 // For the console and the tests: window.__engine.call("echo", {...}).
 window.__engine = Object.freeze({
@@ -158,31 +87,40 @@ function urlOptions() {
   return { settings, scenario, fast: q.get("fast") === "1", autostart: q.get("autostart") === "1", shared: isSharedURL() };
 }
 
-let game = null;
-
-function startTable() {
-  if (game) {
-    game.generation++;
-  }
+function setUpTable() {
   const opts = urlOptions();
   const storage = new StorageManager();
   const root = $("app");
   const view = new TableView(root);
   let manager;
   let stats;
-  // Offer the start screen: "Continuar partida" only for a save the engine could load.
+  // A match asked for before the engine is ready: the table shows the loading meanwhile.
+  const play = (fn) => {
+    if (!progress.ready) manager.setPhase("loading");
+    return fn();
+  };
+  // Offer the start screen at once. "Continuar partida" is offered for a saved match that
+  // passes the page's own check; once the engine is ready it loads the save (a refused one
+  // is set aside and the button goes), and it loads it again when the button is pressed.
+  let offers = 0;
   const offerStart = async () => {
+    const offer = ++offers;
     const gen = manager.generation;
-    const saved = await manager.checkedSession();
-    if (gen !== manager.generation) return; // a game started meanwhile
     manager.setPhase("start");
-    dialogs.showStart(saved, manager.settings);
+    const session = manager.savedSession();
+    dialogs.showStart(session ? { session, obs: null } : null, manager.settings);
+    if (!session) return;
+    await progress.whenReady();
+    const current = () => offer === offers && gen === manager.generation && dialogs.start.open;
+    if (!current()) return; // a game started meanwhile, or the screen was offered again
+    const saved = await manager.checkedSession();
+    if (current()) dialogs.setSaved(saved);
   };
   const dialogs = new Dialogs({
-    onStart: (settings) => manager.newGame(settings),
+    onStart: (settings) => play(() => manager.newGame(settings)),
     onContinue: () => {
       const session = manager.savedSession();
-      if (session) manager.resume(session);
+      if (session) play(() => manager.resume(session));
       else offerStart();
     },
     onAgain: () => manager.newGame(manager.settings),
@@ -208,17 +146,16 @@ function startTable() {
   });
   storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
   const input = new InputManager(root, (intent) => manager.intent(intent));
-  const talk = new PartnerTalk({ root, client, view, onSignal: (name) => manager.signal(name) });
+  const talk = new PartnerTalk({ root, client: engine, view, onSignal: (name) => manager.signal(name) });
   manager = new GameManager({
-    client, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(), talk,
+    client: engine, view, input, storage, dialogs, tabs, fast: opts.fast, scenario: opts.scenario, presets: dialogs.presets(), talk,
   });
-  game = manager;
   // Dica, hand review, replay and share (issue #12): modules of their own around the table.
   const pauseFor = (on) => manager.setPaused(on);
-  manager.hints = new HintView({ client, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
-  manager.review = new HandReview({ client, onPause: pauseFor });
-  const replay = new ReplayView({ client, onPause: pauseFor });
-  const share = new ShareDialog({ client });
+  manager.hints = new HintView({ client: engine, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
+  manager.review = new HandReview({ client: engine, onPause: pauseFor });
+  const replay = new ReplayView({ client: engine, onPause: pauseFor });
+  const share = new ShareDialog({ client: engine });
   const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
   const openReview = (e) => manager.review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
   $("banner-review").onclick = openReview; // in the hand's summary
@@ -251,11 +188,10 @@ function startTable() {
     const scenario = opts.scenario;
     manager.scenario = {};
     forgetSharedURL();
-    openShared(manager, dialogs, settings, scenario, offerStart);
+    play(() => openShared(manager, dialogs, settings, scenario, offerStart));
   } else if (opts.autostart) {
-    manager.newGame(settings);
+    play(() => manager.newGame(settings));
   } else {
-    manager.setPhase("start");
     offerStart();
   }
   // For the console and the tests: what the human sees, and a way to start a scenario
@@ -279,11 +215,13 @@ function startTable() {
       return manager.newGame({ ...manager.settings, ...settings });
     },
   });
+  return { manager, dialogs, offerStart };
 }
+
+table = setUpTable();
 
 /** Start the shared match, after asking when it would give up a saved game. */
 async function openShared(manager, dialogs, settings, scenario, offerStart) {
-  manager.setPhase("start");
   const saved = await manager.checkedSession();
   if (saved) {
     const go = await dialogs.confirm({

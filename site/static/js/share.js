@@ -78,8 +78,14 @@ export class ShareDialog {
     this.message.textContent = "";
     this.field.value = "";
     let shared;
+    if (this.client.ready === false) {
+      // The engine is still loading: the dialog says so, and fills in once it answers.
+      this.message.textContent = t("engine.loading");
+      if (!this.dialog.open) this.dialog.showModal();
+    }
     try {
       shared = await this.client.call("share", { save });
+      if (this.message.textContent === t("engine.loading")) this.message.textContent = "";
     } catch (err) {
       this.message.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("share.error", { message: err.message });
       if (!this.dialog.open) this.dialog.showModal();

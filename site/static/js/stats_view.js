@@ -167,6 +167,7 @@ export class StatsView {
     }
     if (r.session) {
       let ok = true;
+      if (this.m.client.ready === false) this.say(t("engine.loading")); // the check waits for it
       try {
         await this.m.client.call("load", { save: r.session.save }); // the engine checks the game
       } catch {
