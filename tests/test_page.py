@@ -179,3 +179,34 @@ def test_a_failure_after_comecar_shows_the_retry_and_the_retry_deals(page, conso
     expect(page.locator(HAND)).to_have_count(3, timeout=ENGINE_TIMEOUT_MS)
     expect(page.get_by_role("dialog", name="Nova partida")).to_be_hidden()
     assert obs(page)["players"] == 2
+
+
+def test_a_link_to_an_impossible_deal_is_told_as_a_bad_link(page, console_errors):
+    """A card twice in `hands`: the engine refuses the match (ValueError); the page says the
+    link is at fault, not the engine, and the next "Começar" deals a match of its own."""
+    page.goto("/?fast=1&autostart=1&mode=1x1&hands=4c.4c.As-3c.2h.Kd")
+    notes = page.locator("#start-notes")
+    expect(notes).to_contain_text("Este link não descreve uma partida possível", timeout=ENGINE_TIMEOUT_MS)
+    expect(notes).not_to_contain_text("motor do jogo falhou")
+    page.get_by_role("button", name="Começar").click()
+    page.wait_for_function("() => window.__truco?.observation?.hand?.length === 3", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_a_shared_link_with_a_seed_too_long_for_a_number_still_deals_that_match(browser, base_url):
+    """A 400-digit seed was Infinity in the page, sent as null: a random match each time."""
+    seed = "7" * 400
+    hands = []
+    for _ in range(2):
+        context = browser.new_context(base_url=base_url)
+        try:
+            page = context.new_page()
+            watch = ConsoleWatch()
+            watch.watch(page)
+            page.goto(f"/?partida=1&seed={seed}&mode=1x1&level=facil&fast=1")
+            page.wait_for_function("() => window.__truco?.observation?.hand?.length === 3", timeout=ENGINE_TIMEOUT_MS)
+            hands.append(obs(page)["hand"])
+            watch.check()
+        finally:
+            context.close()
+    expected = truco.new_game(seed=seed, players=2).observation(0)["hand"]
+    assert hands == [expected, expected]

@@ -236,7 +236,15 @@ export class GameManager {
       reply = await this.client.call("new_game", this.newGameParams(this.settings, scenario));
     } catch (err) {
       if (gen !== this.generation) return;
-      this.dialogs.notice(t("error.engine", { message: err.message }));
+      const fromAddress = Object.keys(scenario ?? {}).length > 0;
+      if (fromAddress && err.errorType === "ValueError") {
+        // The address described no possible match (a card twice, a score the rules cannot
+        // reach…): the link is at fault, not the engine; the next "Começar" deals afresh.
+        if (scenario === this.scenario) this.scenario = {};
+        this.dialogs.notice(t("error.url_scenario", { message: err.message }));
+      } else {
+        this.dialogs.notice(t("error.engine", { message: err.message }));
+      }
       this.setPhase("start");
       this.dialogs.showStart(null, this.settings);
       return;

@@ -79,7 +79,12 @@ function urlOptions() {
     settings[key] = typeof dflt === "number" ? Number(v) : typeof dflt === "boolean" ? v === "1" || v === "true" : v;
   }
   const scenario = {};
-  if (q.has("seed")) scenario.seed = /^\d+$/.test(q.get("seed")) ? Number(q.get("seed")) : q.get("seed");
+  if (q.has("seed")) {
+    // A seed is a whole number the engine drew (< 2^53) or any text; a longer number stays
+    // text, which the engine takes as it is (as a Number it would be Infinity: no seed at all).
+    const seed = q.get("seed");
+    scenario.seed = /^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) ? Number(seed) : seed;
+  }
   if (q.has("hands")) scenario.hands = q.get("hands").split("-").map((h) => h.split("."));
   if (q.has("score")) scenario.score = q.get("score").split(",").map(Number);
   if (q.has("dealer")) scenario.dealer = Number(q.get("dealer"));
