@@ -738,3 +738,59 @@ def test_bad_settings_in_the_address_are_told_and_never_saved(browser, base_url)
         page.console_watch.check()
     finally:
         context.close()
+
+
+# ------------------------------------------------------------ a call that never settles
+# The page's requests to the worker, with one kind dropped on the way (as a worker that is
+# stuck, or whose reply cannot cross back, would never answer it).
+DROP_REQUESTS = """
+(() => {
+  const realPost = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    const drop = window.__dropNext;
+    if (drop && msg && msg.method === drop) {
+      window.__dropNext = null;
+      window.__dropped = (window.__dropped || 0) + 1;
+      return undefined;
+    }
+    return realPost.call(this, msg, ...rest);
+  };
+})();
+"""
+
+
+def test_an_engine_call_that_never_settles_restarts_the_worker_and_the_match_goes_on(browser, base_url):
+    """Every engine call has a time limit (here 4 s, `?call_limit=`): past it the worker is
+    started again, the match is loaded back from its save and the player is told; the second
+    time in the same match the save is offered to be set aside."""
+    context = browser.new_context(base_url=base_url)
+    context.add_init_script(DROP_REQUESTS)
+    try:
+        page = open_page(context, "/?fast=1&call_limit=4000")
+        start(page, {"mode": "1x1"}, {"seed": 6})
+        before = obs(page)
+        assert before["to_move"] == 0
+        page.evaluate("() => { window.__dropNext = 'apply'; }")
+        page.locator("#hand .card.in-hand:not(:disabled)").first.click()
+        banner = page.locator("#banner")
+        expect(banner).to_contain_text("travou e foi reiniciado", timeout=ENGINE_TIMEOUT_MS)
+        wait_turn(page, None)
+        assert page.evaluate("window.__dropped") == 1
+        assert obs(page) == before, "the match is back where it was: the lost move was never made"
+        assert page.evaluate("window.__engine.state") == "ready"
+        act(page)  # and it plays on
+        assert obs(page)["log"][-1]["n"] > before["log"][-1]["n"]
+        # Stuck again in the same match: the save may be the cause; set it aside.
+        page.evaluate("() => { window.__dropNext = 'apply'; }")
+        accept = page.locator("#actions button[data-action=accept]")
+        (accept if accept.is_visible() else page.locator("#hand .card.in-hand:not(:disabled)").first).click()
+        dialog = page.locator("#confirm-dialog")
+        expect(dialog).to_contain_text("travou de novo", timeout=ENGINE_TIMEOUT_MS)
+        saved = stored(page, SESSION)["data"]["save"]
+        page.get_by_role("button", name="Deixar de lado").click()
+        expect(page.locator("#start-dialog")).to_be_visible()
+        assert saved in [json.loads(i["raw"])["data"]["save"] for i in backup_items(page)]
+        assert storage(page, SESSION) is None
+        page.console_watch.check()
+    finally:
+        context.close()

@@ -42,4 +42,7 @@ export function startEngine() {
 }
 
 export const client = new EngineClient(workerURL());
+// Test hook: `?call_limit=MS` gives every engine call that time limit (engine_client.js).
+const callLimit = Number(new URLSearchParams(location.search).get("call_limit"));
+if (callLimit > 0) client.limitOverride = callLimit;
 startEngine();

@@ -7,7 +7,14 @@
 //                             (start: "snapshot" | "wheel", the way Python was started)
 //                           {type: "failed", stage, message, detail}
 //                           {type: "log", level, text}
+// Every call has a time limit (TIME_LIMITS); past it the worker is restarted (onStuck).
 // Replies carry an `id` and never a `type`; events carry a `type` and never an `id`.
+
+// How long a method may take once the engine is ready before the worker is taken for stuck
+// (ms). Generous: a long match's replay or load on a slow phone takes seconds; a stuck call
+// (a reply that cannot cross to the page, a loop) never ends. The clock of a call made while
+// the engine loads starts when it is ready.
+export const TIME_LIMITS = Object.freeze({ load: 30_000, replay: 30_000, new_game: 20_000, default: 15_000 });
 
 export class EngineError extends Error {
   constructor(message, { errorType = "Error", method = "" } = {}) {
@@ -21,7 +28,8 @@ export class EngineError extends Error {
 export class EngineClient {
   /**
    * @param {URL|string} workerURL  the module worker script
-   * @param {object} handlers  optional callbacks: onProgress(ev), onReady(ev), onFailed(ev), onLog(ev)
+   * @param {object} handlers  optional callbacks: onProgress(ev), onReady(ev), onFailed(ev), onLog(ev),
+   *   onStuck({method, ms}) (a call passed its time limit and the worker was restarted)
    */
   constructor(workerURL, handlers = {}) {
     this.workerURL = workerURL;
@@ -38,6 +46,13 @@ export class EngineClient {
     // Log events that came before an onLog handler (e.g. why the snapshot was not used),
     // handed to the first one attached.
     this.earlyLogs = [];
+    // Test hook: every method's time limit, in ms (`?call_limit=` in the page's address).
+    this.limitOverride = null;
+  }
+
+  /** The time limit of `method`, in ms. */
+  limitFor(method) {
+    return this.limitOverride ?? TIME_LIMITS[method] ?? TIME_LIMITS.default;
   }
 
   /**
@@ -118,14 +133,42 @@ export class EngineClient {
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method });
+      const entry = { resolve, reject, method, timer: null };
+      this.pending.set(id, entry);
       try {
         this.worker.postMessage({ id, method, params });
       } catch (err) {
         this.pending.delete(id);
         reject(new EngineError(`cannot send request: ${err.message}`, { errorType: "DataCloneError", method }));
+        return;
       }
+      if (this.state === "ready") this._arm(id, entry);
     });
+  }
+
+  /** Start the clock of a pending call (at once when ready, else at `ready`). */
+  _arm(id, entry) {
+    if (entry.timer !== null) return;
+    const ms = this.limitFor(entry.method);
+    entry.timer = setTimeout(() => this._stuck(id, ms), ms);
+  }
+
+  /**
+   * A call took longer than its limit: the worker is stuck (or its reply was lost). Reject
+   * the call, tell the page (`onStuck`), and start a new worker: whatever the old one still
+   * sends is dropped, and the other pending calls are rejected as "Terminated".
+   */
+  _stuck(id, ms) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    const seconds = Math.round(ms / 100) / 10;
+    entry.reject(new EngineError(`the engine did not answer ${entry.method} within ${seconds} s`, {
+      errorType: "Timeout", method: entry.method,
+    }));
+    console.warn(`engine: ${entry.method} took over ${seconds} s; restarting the worker`);
+    this.start();
+    this.handlers.onStuck?.({ method: entry.method, ms });
   }
 
   _onMessage(msg) {
@@ -134,6 +177,7 @@ export class EngineClient {
       const entry = this.pending.get(msg.id);
       if (!entry) return;
       this.pending.delete(msg.id);
+      clearTimeout(entry.timer);
       if (msg.ok) entry.resolve(msg.result);
       else entry.reject(new EngineError(msg.error, { errorType: msg.errorType, method: entry.method }));
       return;
@@ -149,6 +193,7 @@ export class EngineClient {
         this.timings = msg.timings || null;
         this.startedFrom = msg.start || null;
         this.lastEvent = msg;
+        for (const [id, entry] of this.pending) this._arm(id, entry);
         this.handlers.onReady?.(msg);
         break;
       case "failed":
@@ -178,6 +223,9 @@ export class EngineClient {
   _rejectAll(error) {
     const pending = [...this.pending.values()];
     this.pending.clear();
-    for (const entry of pending) entry.reject(error);
+    for (const entry of pending) {
+      clearTimeout(entry.timer);
+      entry.reject(error);
+    }
   }
 }

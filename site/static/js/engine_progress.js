@@ -22,9 +22,10 @@ const NEXT_FRACTION = { pyodide: 0.15, python: 0.72, micropip: 0.84, engine: 0.9
 export class EngineProgress {
   /**
    * @param {object} o  {client (EngineClient), restart() (starts the worker again),
-   *   onReady(ev), onFailed(ev), onRetry(): the page's own steps after each}
+   *   onReady(ev), onFailed(ev), onRetry(), onStuck({method, ms}): the page's own steps after
+   *   each; onStuck: a call passed its time limit and the client started a new worker}
    */
-  constructor({ client, restart, onReady = () => {}, onFailed = () => {}, onRetry = () => {} }) {
+  constructor({ client, restart, onReady = () => {}, onFailed = () => {}, onRetry = () => {}, onStuck = () => {} }) {
     this.client = client;
     this.app = $("app");
     this.isReady = false;
@@ -42,6 +43,10 @@ export class EngineProgress {
       onFailed: (ev) => {
         this.onFailed(ev);
         onFailed(ev);
+      },
+      onStuck: (ev) => {
+        this.showLoading(); // the gate's calls wait for the new worker
+        onStuck(ev);
       },
       onLog: ({ level, text }) => (level === "error" ? console.error : level === "warn" ? console.warn : console.debug)(`[engine] ${text}`),
     });

@@ -222,6 +222,53 @@ export class GameManager {
     return params;
   }
 
+  /**
+   * An engine call passed its time limit and the worker was started again (EngineClient):
+   * put the match in play back from its last save, and say so in a line. If it happens
+   * again in the same match, the save itself may be what sticks the engine: offer to set
+   * it aside.
+   */
+  async engineStuck({ method }) {
+    const gen = ++this.generation; // replies to the old worker's calls are dropped
+    this.stopAll();
+    this.busy = false;
+    const save = this.lastSave;
+    const inPlay = this.obs && this.obs.winner === null && save && this.sessionId;
+    if (!inPlay) {
+      this.dialogs.notice(t("engine.stuck", { method }));
+      return;
+    }
+    this.stuckTimes = (this.stuckSession === this.sessionId ? this.stuckTimes : 0) + 1;
+    this.stuckSession = this.sessionId;
+    if (this.stuckTimes >= 2) {
+      const setAside = await this.dialogs.confirm({
+        title: t("engine.stuck_again"), detail: t("engine.stuck_again.detail"),
+        yes: t("engine.stuck_again.yes"), no: t("engine.stuck_again.no"),
+      });
+      if (gen !== this.generation) return;
+      if (setAside) {
+        const raw = this.storage.getRaw(KEYS.session);
+        if (raw !== null) this.setAside("session", raw, `the engine got stuck twice (${method})`);
+        this.obs = null;
+        this.setPhase("start");
+        this.dialogs.showStart(null, this.settings);
+        return;
+      }
+    }
+    let reply;
+    try {
+      reply = await this.client.call("load", { save });
+    } catch (err) {
+      if (gen !== this.generation) return;
+      this.dialogs.notice(t("error.engine", { message: err.message }));
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.view.banner(t("engine.stuck.resumed"), "", "error");
+    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
+    this.accept(reply, { quiet: true });
+  }
+
   /** A new match; `scenario` (seed, fixed deal…) defaults to the page's (its address). */
   async newGame(settings, scenario = this.scenario) {
     const gen = ++this.generation;

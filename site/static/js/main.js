@@ -38,6 +38,8 @@ const progress = new EngineProgress({
     table.dialogs.closeAll();
     if ($("stats-dialog").open) $("stats-dialog").close();
   },
+  // A call passed its time limit: the client started a new worker; the game is put back.
+  onStuck: (ev) => table?.manager.engineStuck(ev),
   onRetry: () => {
     if (!table || !reofferStart) return;
     reofferStart = false;
