@@ -836,7 +836,8 @@ def page_files(out: Output, page: str) -> list[str]:
 
 
 # The worker's files on the snapshot path, which it names by variables (Pyodide's folder).
-SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", SNAPSHOT_WASM_FILE, SNAPSHOT_FILE)
+SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", SNAPSHOT_WASM_FILE, SNAPSHOT_FILE,
+                       XZ_DECODER_FILE)
 
 
 def first_visit(out: Output, budget: int = FIRST_VISIT_BUDGET) -> dict:
@@ -1029,8 +1030,9 @@ def build() -> None:
         "snapshotWasmXzSize": wasm_info["xzSize"],
         "snapshotWasmSize": wasm_info["size"],
         "snapshotDataSection": SNAPSHOT_DATA_SECTION,
-        # The stock WebAssembly (the wheel path), for the progress bar.
+        # The stock WebAssembly and standard library (the wheel path), for the progress bar.
         "wasmSize": (PYODIDE_NPM / "pyodide.asm.wasm").stat().st_size,
+        "stdlibSize": (PYODIDE_NPM / "python_stdlib.zip").stat().st_size,
         # The lock file's `info` (the snapshot path loads no package: it passes this
         # instead of downloading the lock file).
         "lockInfo": lock["info"],
