@@ -248,6 +248,7 @@ async function compileResponse(response, name, again) {
   try {
     return await WebAssembly.compileStreaming(response);
   } catch (err) {
+    if (stopping) throw err; // cancelled on purpose
     log("warn", `${name}: streaming compile failed (${err.message || err}), compiling from a buffer`);
     return WebAssembly.compile(await again());
   }
@@ -282,7 +283,15 @@ const booted = boot().then(
   (fn) => {
     call = fn;
   },
-  (err) => {
+  async (err) => {
+    // Stop what is still downloading or compiling before the page terminates this worker
+    // (Chromium's renderer has been seen to crash when a worker is terminated in the middle
+    // of a streaming compile).
+    stopping = true;
+    cancelSnapshotPath();
+    for (const job of [...jobs]) job.abort(err);
+    const compiling = [currentWasm?.module, snapshotModule].filter(Boolean);
+    await Promise.race([Promise.allSettled(compiling), new Promise((r) => setTimeout(r, 3000))]);
     post({ type: "failed", stage: err.stage || "unknown", message: errorMessage(err), detail: String(err && err.stack || "") });
     throw err;
   },
@@ -512,8 +521,10 @@ function fillFromSnapshot(module, instance, snapshot, section) {
   }
 }
 
-// Stops the snapshot path's downloads (after a fallback).
+// Stops the snapshot path's downloads (after a fallback or a failure), and its WebAssembly.
 let cancelSnapshotPath = () => {};
+let snapshotModule = null;
+let stopping = false;
 
 /** Python with the engine imported, from the memory snapshot. */
 async function startFromSnapshot(BUILD) {
@@ -554,6 +565,7 @@ async function startFromSnapshot(BUILD) {
       return readExactly(again.decoded, BUILD.snapshotWasmSize, BUILD.snapshotWasm);
     },
   );
+  snapshotModule = compiled;
   const module = Promise.all([compiled, size, wasmXz.verified]).then(([m]) => {
     timings.wasm = now();
     return m;
