@@ -14,8 +14,11 @@ What lands in dist/ (and nothing else; stale files are removed):
 - ``static/js/build_info.js`` generated: file names the worker needs (wheels, Pyodide dir)
 - ``pyodide/``               only the Pyodide files the app loads, from node_modules/pyodide
 - ``wheels/``                the micropip wheel (PyPI) and the engine wheel (built from py/)
-- ``snapshot/``              a gzip'd Pyodide memory snapshot with the engine imported (made
-                             under Node by scripts/make_snapshot.mjs); the worker starts from it
+- ``snapshot/``              the snapshot path's files, xz-compressed by the build: a Pyodide
+                             memory snapshot with the engine imported (made under Node by
+                             scripts/make_snapshot.mjs) and Pyodide's WebAssembly with the data
+                             that the snapshot restores blanked out; the worker starts from them
+- ``static/js/vendor/``      the xz decoder (xz-decompress, from node_modules, pinned)
 - ``manifest.webmanifest``  generated: the web app manifest (name, icons, colours), so the
                              game can be installed; icons from site/icons.json (one per
                              language: es/ and en/ have theirs)
@@ -37,12 +40,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import time
+from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -73,12 +79,27 @@ MICROPIP_SHA256 = {
 # A fixed timestamp for the wheel's zip entries (1980-01-02, the zip epoch + 1 day).
 SOURCE_DATE_EPOCH = "315619200"
 
-# The memory snapshot: the script that makes it, where it goes in dist/ (the worker names
-# the same path, to start its download before build_info.js arrives) and its gzip level
-# (6: 9 saves 1 % for five times the time).
+# The memory snapshot: the script that makes it and where it goes in dist/ (the worker names
+# the same paths, to start the downloads before build_info.js arrives).
 SNAPSHOT_SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
-SNAPSHOT_FILE = "snapshot/engine.snapshot.gz"
-SNAPSHOT_GZIP_LEVEL = 6
+SNAPSHOT_FILE = "snapshot/engine.snapshot.xz"
+# Pyodide's WebAssembly for the snapshot path: the data segments that the snapshot holds
+# unchanged are zeroed (see snapshot_wasm), then xz'd.
+SNAPSHOT_WASM_FILE = "snapshot/pyodide.asm.wasm.xz"
+# The custom section of that WebAssembly that lists the memory ranges to fill from the
+# snapshot before the module's constructors run (the worker reads it).
+SNAPSHOT_DATA_SECTION = "truco.data_from_snapshot"
+# xz (LZMA2, the strongest preset) with a dictionary as large as the file, up to 32 MiB
+# (the decoder allocates it), and CRC32 (what xz-embedded always checks).
+XZ_PRESET = 9
+XZ_MAX_DICT = 32 << 20
+# The xz decoder (npm xz-decompress, MIT, pinned in package.json): its UMD bundle, wrapped
+# by the build as an ES module for the worker (no eval; it compiles its own WebAssembly).
+XZ_DECODER_NPM = ROOT / "node_modules" / "xz-decompress"
+XZ_DECODER_FILE = "static/js/vendor/xz-decompress.js"
+# What a first visit of the table may download up to the first deal on the snapshot path,
+# on a host that compresses nothing (check_first_visit_budget).
+FIRST_VISIT_BUDGET = 8_000_000
 # The Pyodide files a snapshot depends on (it is only valid for the very same build).
 SNAPSHOT_PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -315,11 +336,9 @@ def node_major() -> str:
 
 def snapshot_key(version: str, engine: Path) -> str:
     """A hash of everything the snapshot's bytes depend on."""
-    import zlib
-
     key = hashlib.sha256()
-    key.update(f"pyodide {version}\nnode {node_major()}\nzlib {zlib.ZLIB_VERSION}\n".encode())
-    key.update(f"gzip {SNAPSHOT_GZIP_LEVEL}\n".encode())
+    key.update(f"pyodide {version}\nnode {node_major()}\n".encode())
+    key.update(f"xz {xz_params_text()}\n".encode())
     for name in SNAPSHOT_PYODIDE_FILES:
         key.update(f"{name} {sha256((PYODIDE_NPM / name).read_bytes())}\n".encode())
     key.update(f"wheel {engine.name} {sha256(engine.read_bytes())}\n".encode())
@@ -327,21 +346,42 @@ def snapshot_key(version: str, engine: Path) -> str:
     return key.hexdigest()
 
 
-def memory_snapshot(version: str, engine: Path) -> tuple[Path, dict]:
-    """The gzip'd snapshot of an interpreter that has imported the engine (cached by inputs).
+def xz_params_text() -> str:
+    import lzma
 
-    Returns the file and its description: {"key", "size" (raw bytes), "sha256" (of the raw
-    bytes), "modules" (the engine modules it holds), "pyodide"}.
+    # liblzma's version is part of the key: another version may pack the same bytes otherwise.
+    return f"lzma2 preset {XZ_PRESET}e dict<= {XZ_MAX_DICT} crc32 liblzma {getattr(lzma, '_lzma_version', '')}"
+
+
+def xz_compress(data: bytes) -> bytes:
+    """xz (LZMA2, preset 9e, CRC32) with a dictionary just large enough for `data`:
+    deterministic for given bytes and liblzma."""
+    import lzma
+
+    dict_size = 1 << 20
+    while dict_size < len(data) and dict_size < XZ_MAX_DICT:
+        dict_size <<= 1
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": XZ_PRESET | lzma.PRESET_EXTREME, "dict_size": dict_size}]
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
+
+
+def memory_snapshot(version: str, engine: Path) -> tuple[bytes, dict]:
+    """The xz'd snapshot of an interpreter that has imported the engine (cached by inputs).
+
+    Returns the xz bytes and the snapshot's description: {"key", "size" (raw bytes),
+    "sha256" (of the raw bytes), "xzSha256", "modules" (the engine modules it holds),
+    "pyodide"}.
     """
-    import gzip
+    import lzma
 
     key = snapshot_key(version, engine)
     cache_dir = CACHE / "snapshot" / key[:32]
-    gz, info_file = cache_dir / "engine.snapshot.gz", cache_dir / "info.json"
-    if gz.is_file() and info_file.is_file():
+    xz_file, info_file = cache_dir / "engine.snapshot.xz", cache_dir / "info.json"
+    if xz_file.is_file() and info_file.is_file():
         info = json.loads(info_file.read_text())
-        if info.get("key") == key and info.get("gzipSha256") == sha256(gz.read_bytes()):
-            return gz, info
+        packed = xz_file.read_bytes()
+        if info.get("key") == key and info.get("xzSha256") == sha256(packed):
+            return packed, info
     log("making the Pyodide memory snapshot (node scripts/make_snapshot.mjs)")
     started = time.perf_counter()
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -356,24 +396,205 @@ def memory_snapshot(version: str, engine: Path) -> tuple[Path, dict]:
         if made.get("pyodide") != version:
             raise BuildError(f"the snapshot was made with Pyodide {made.get('pyodide')}, not {version}")
         raw = raw_path.read_bytes()
-        # mtime=0 and no file name: the same raw bytes always give the same gzip bytes.
-        packed = gzip.compress(raw, compresslevel=SNAPSHOT_GZIP_LEVEL, mtime=0)
+        packed = xz_compress(raw)
+        if lzma.decompress(packed) != raw:
+            raise BuildError("the snapshot's xz does not give the snapshot back")
         info = {
             "key": key,
             "pyodide": version,
             "size": len(raw),
             "sha256": sha256(raw),
-            "gzipSha256": sha256(packed),
+            "xzSha256": sha256(packed),
             "modules": made["modules"],
+            "heap": made.get("heap", {}),
         }
-        tmp_gz = Path(tmp) / gz.name
-        tmp_gz.write_bytes(packed)
-        os.replace(tmp_gz, gz)
+        tmp_xz = Path(tmp) / xz_file.name
+        tmp_xz.write_bytes(packed)
+        os.replace(tmp_xz, xz_file)
         info_file.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
-    prune_cache(cache_dir, limit=3)  # ~7 MB each
-    log(f"snapshot: {len(raw) / 1e6:.1f} MB, {len(packed) / 1e6:.1f} MB gzip, "
-        f"{len(info['modules'])} engine modules, {time.perf_counter() - started:.1f}s")
-    return gz, info
+    prune_cache(cache_dir, limit=3)  # ~5 MB each
+    zero_pages = sum(1 for i in range(0, len(raw), 65536) if not any(raw[i:i + 65536]))
+    log(f"snapshot: {len(raw) / 1e6:.1f} MB ({zero_pages} of {-(-len(raw) // 65536)} 64-KB pages "
+        f"all zeros), {len(packed) / 1e6:.2f} MB xz, {len(info['modules'])} engine modules, "
+        f"{time.perf_counter() - started:.1f}s")
+    return packed, info
+
+
+# --- Pyodide's WebAssembly for the snapshot path ----------------------------------------------
+
+def _leb(data: bytes, i: int) -> tuple[int, int]:
+    """An unsigned LEB128 at data[i]: (value, index after it)."""
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, i
+
+
+def _uleb(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, int, int]]:
+    """The active data segments of a WebAssembly module: (memory address, file offset of the
+    bytes, length). Only the form Emscripten emits is accepted (memory 0, i32.const offset)."""
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise BuildError("pyodide.asm.wasm is not a WebAssembly 1 module")
+    i = 8
+    while i < len(wasm):
+        section, size_at = wasm[i], i + 1
+        size, body = _leb(wasm, size_at)
+        if section == 11:
+            count, k = _leb(wasm, body)
+            segments = []
+            for _ in range(count):
+                flags, k = _leb(wasm, k)
+                if flags != 0 or wasm[k] != 0x41:
+                    raise BuildError(f"pyodide.asm.wasm: a data segment of an unexpected form ({flags})")
+                address, k = _leb(wasm, k + 1)  # (signed LEB; addresses here are < 2**31 and
+                if wasm[k] != 0x0B:            # their sign bit is clear: checked by the end test)
+                    raise BuildError("pyodide.asm.wasm: a data segment's offset is not a constant")
+                length, k = _leb(wasm, k + 1)
+                segments.append((address, k, length))
+                k += length
+            if k != body + size:
+                raise BuildError("pyodide.asm.wasm: the data section does not parse")
+            return segments
+        i = body + size
+    raise BuildError("pyodide.asm.wasm has no data section")
+
+
+def snapshot_wasm(wasm: bytes, snapshot: bytes) -> tuple[bytes, dict]:
+    """Pyodide's WebAssembly for the snapshot path, smaller once compressed.
+
+    A module fills its memory from its data segments when it is instantiated; Emscripten then
+    runs the constructors, and Pyodide copies the snapshot over the whole memory. The bytes of
+    most segments are in the snapshot unchanged (constants, code pointers, strings), so they
+    travel twice. Here every segment whose bytes the snapshot holds at the same address is
+    zeroed, and a custom section lists the memory ranges the worker fills from the snapshot
+    right after instantiating, before the constructors run: the memory is then byte for byte
+    what the stock module gives. Segments the snapshot changed keep their bytes. Ranges join
+    zeroed segments separated by bytes that are zero in the snapshot (zero in a fresh memory
+    too) and never span a kept segment.
+
+    Returns the module and {"segments", "zeroed", "zeroedBytes", "ranges"}.
+    """
+    header_words = struct.unpack_from("<3I", snapshot, 0)
+    if header_words[0] != 0x706E7300:
+        raise BuildError("the snapshot has no Pyodide magic number")
+    memory = memoryview(snapshot)[header_words[1]:]
+    segments = sorted(wasm_data_segments(wasm))
+    out = bytearray(wasm)
+    ranges: list[list[int]] = []
+    previous_kept = True
+    zeroed = zeroed_bytes = 0
+    for address, at, length in segments:
+        data = wasm[at:at + length]
+        if address + length > len(memory) or memory[address:address + length] != data:
+            previous_kept = True
+            continue
+        out[at:at + length] = bytes(length)
+        zeroed += 1
+        zeroed_bytes += length
+        if ranges and not previous_kept:
+            end = ranges[-1][0] + ranges[-1][1]
+            if end <= address and not any(memory[end:address]):
+                ranges[-1][1] = address + length - ranges[-1][0]
+                continue
+        ranges.append([address, length])
+        previous_kept = False
+    # The custom section: the count, then (gap from the previous range's end, length) pairs.
+    body = bytearray(_uleb(len(ranges)))
+    end = 0
+    for address, length in ranges:
+        body += _uleb(address - end) + _uleb(length)
+        end = address + length
+    name = SNAPSHOT_DATA_SECTION.encode()
+    payload = _uleb(len(name)) + name + bytes(body)
+    out += b"\0" + _uleb(len(payload)) + payload
+    stats = {"segments": len(segments), "zeroed": zeroed, "zeroedBytes": zeroed_bytes, "ranges": len(ranges)}
+    return bytes(out), stats
+
+
+# Bump when snapshot_wasm changes what it makes (part of its cache key).
+SNAPSHOT_WASM_FORMAT = 1
+
+
+def snapshot_wasm_xz(snapshot_xz: bytes, snapshot_info: dict) -> tuple[bytes, dict]:
+    """snapshot_wasm() of the pinned Pyodide's WebAssembly, xz'd; cached next to the snapshot
+    under a hash of its inputs (a build with nothing changed neither unpacks the snapshot nor
+    compresses)."""
+    import lzma
+
+    stock = (PYODIDE_NPM / "pyodide.asm.wasm").read_bytes()
+    key = sha256(f"format {SNAPSHOT_WASM_FORMAT}\nwasm {sha256(stock)}\nsnapshot {snapshot_info['sha256']}\n"
+                 f"section {SNAPSHOT_DATA_SECTION}\nxz {xz_params_text()}\n".encode())
+    cache_dir = CACHE / "snapshot" / snapshot_info["key"][:32]
+    packed_file, info_file = cache_dir / f"wasm-{key[:16]}.xz", cache_dir / f"wasm-{key[:16]}.json"
+    if packed_file.is_file() and info_file.is_file():
+        packed = packed_file.read_bytes()
+        info = json.loads(info_file.read_text())
+        if info.get("xzSha256") == sha256(packed):
+            return packed, info
+    started = time.perf_counter()
+    raw_snapshot = lzma.decompress(snapshot_xz)
+    if sha256(raw_snapshot) != snapshot_info["sha256"]:
+        raise BuildError("the cached snapshot does not match its description: remove .cache/snapshot")
+    wasm, stats = snapshot_wasm(stock, raw_snapshot)
+    packed = xz_compress(wasm)
+    info = dict(stats, size=len(wasm), sha256=sha256(wasm), xzSize=len(packed), xzSha256=sha256(packed))
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    packed_file.write_bytes(packed)
+    info_file.write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
+    log(f"snapshot path's WebAssembly: {stats['zeroed']} of {stats['segments']} data segments "
+        f"({stats['zeroedBytes'] / 1e6:.1f} MB) come from the snapshot ({stats['ranges']} ranges); "
+        f"{len(wasm) / 1e6:.1f} MB -> {len(packed) / 1e6:.2f} MB xz, {time.perf_counter() - started:.1f}s")
+    return packed, info
+
+
+# --- xz decoder ----------------------------------------------------------------------------------
+
+def xz_decoder_module() -> tuple[bytes, str]:
+    """npm xz-decompress (pinned in package.json) as an ES module: its UMD bundle inside a
+    function, so that each call makes a decoder of its own (the bundle serializes streams on
+    one WebAssembly instance; the worker decodes the snapshot and the WebAssembly at once)."""
+    pkg = json.loads((ROOT / "package.json").read_text())
+    pinned = pkg.get("dependencies", {}).get("xz-decompress")
+    if not pinned or not re.fullmatch(r"\d+\.\d+\.\d+", pinned):
+        raise BuildError(f"package.json must pin xz-decompress to an exact version, found {pinned!r}")
+    meta = XZ_DECODER_NPM / "package.json"
+    if not meta.is_file():
+        raise BuildError("node_modules/xz-decompress is missing: run `npm ci` first")
+    installed = json.loads(meta.read_text())
+    if installed["version"] != pinned:
+        raise BuildError(f"node_modules has xz-decompress {installed['version']} but package.json pins {pinned}: run `npm ci`")
+    bundle = (XZ_DECODER_NPM / "dist" / "package" / "xz-decompress.min.js").read_text(encoding="utf-8")
+    bundle = _SOURCE_MAP.sub(b"\n", bundle.encode()).decode().strip()
+    # Its licence header names the projects' sites: kept, without the scheme (no file of
+    # dist/ names another origin).
+    bundle = re.sub(r"https?://", "", bundle)
+    text = (
+        f"// xz-decompress {pinned} (npm; {installed['license']}; github.com/httptoolkit/xz-decompress)\n"
+        "// wrapped by build.py as an ES module: makeXzReadableStream() runs the bundle and returns\n"
+        "// its XzReadableStream class (each call: its own WebAssembly instance).\n"
+        "export function makeXzReadableStream() {\n"
+        "const module = { exports: {} };\n"
+        "const exports = module.exports;\n"
+        "const require = () => ({});\n"
+        f"{bundle}\n"
+        "return module.exports.XzReadableStream;\n"
+        "}\n"
+    )
+    return text.encode("utf-8"), pinned
 
 
 # --- Site ----------------------------------------------------------------------------------
@@ -530,7 +751,7 @@ def build_info_module(info: dict) -> bytes:
     ).encode("utf-8")
 
 
-def manifest(out: Output, snapshot: dict) -> bytes:
+def manifest(out: Output, snapshot: dict, first_visit: dict) -> bytes:
     files = {}
     for rel in sorted(out.files):
         data = out.data(rel)
@@ -540,9 +761,10 @@ def manifest(out: Output, snapshot: dict) -> bytes:
         "version": 1,
         "build": digest[:16],
         "files": files,
-        # The memory snapshot (also listed in `files`): made from these inputs (`key`, see
-        # snapshot_key), reproducible (the same key gives the same bytes), `size` and
-        # `sha256` of the raw snapshot inside the gzip, the engine modules it has imported.
+        # The memory snapshot (also listed in `files`, xz'd): made from these inputs (`key`,
+        # see snapshot_key), reproducible (the same key gives the same bytes), `size` and
+        # `sha256` of the raw snapshot inside the xz, the engine modules it has imported;
+        # `wasm`: the snapshot path's WebAssembly (see snapshot_wasm).
         "snapshot": {
             "file": SNAPSHOT_FILE,
             "key": snapshot["key"][:32],
@@ -551,9 +773,91 @@ def manifest(out: Output, snapshot: dict) -> bytes:
             "reproducible": True,
             "size": snapshot["size"],
             "sha256": snapshot["sha256"],
+            "wasm": snapshot["wasm"],
         },
+        # What the table's first visit downloads up to the first deal on the snapshot path
+        # (check_first_visit_budget).
+        "firstVisit": first_visit,
     }
     return (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+# --- First-visit budget --------------------------------------------------------------------------
+
+class _PageRefs(HTMLParser):
+    """The files a browser fetches for a page: scripts, style sheets, module preloads, the
+    icon and the web app manifest (not the links to other pages)."""
+
+    FETCHED_RELS = {"stylesheet", "modulepreload", "icon", "manifest"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("script", "img") and attrs.get("src"):
+            self.refs.append(attrs["src"])
+        elif tag == "link" and attrs.get("href") and set((attrs.get("rel") or "").split()) & self.FETCHED_RELS:
+            self.refs.append(attrs["href"])
+
+
+_JS_IMPORTS = re.compile(r"""(?:\bimport\s*(?:[\w*{}\s,]+\s*from\s*)?|\bexport\s+[\w*{}\s,]+\s+from\s*|\bimport\(\s*|new URL\(\s*)["']([^"']+)["']""")
+_CSS_URLS = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+
+
+def page_files(out: Output, page: str) -> list[str]:
+    """A page of the build and every file of the build it refers to, transitively (HTML
+    references, CSS url()s, JS imports, dynamic imports and `new URL(..., import.meta.url)`)."""
+    seen: list[str] = []
+    todo = [page]
+    while todo:
+        rel = todo.pop()
+        if rel in seen or rel not in out.files:
+            continue
+        seen.append(rel)
+        suffix = Path(rel).suffix
+        if suffix == ".html":
+            parser = _PageRefs()
+            parser.feed(out.data(rel).decode("utf-8"))
+            refs = parser.refs
+        elif suffix in (".js", ".mjs"):
+            refs = _JS_IMPORTS.findall(out.data(rel).decode("utf-8"))
+        elif suffix == ".css":
+            refs = _CSS_URLS.findall(out.data(rel).decode("utf-8"))
+        else:
+            continue
+        for ref in refs:
+            if re.match(r"[a-z]+:", ref) or ref.startswith(("#", "/")):
+                continue
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), ref.split("?")[0].split("#")[0]))
+            todo.append(target)
+    return sorted(seen)
+
+
+# The worker's files on the snapshot path, which it names by variables (Pyodide's folder).
+SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", SNAPSHOT_WASM_FILE, SNAPSHOT_FILE,
+                       XZ_DECODER_FILE)
+
+
+def first_visit(out: Output, budget: int = FIRST_VISIT_BUDGET) -> dict:
+    """The bytes of the table's first visit up to the first deal, on the snapshot path and a
+    host that compresses nothing: index.html, what it refers to (style sheets, modules, the
+    worker, the xz decoder, build_info.js), Pyodide's two loader modules and the xz'd
+    WebAssembly and snapshot. Fails the build past `budget`."""
+    files = sorted(set(page_files(out, "index.html")) | set(SNAPSHOT_PATH_FILES))
+    missing = [rel for rel in files if rel not in out.files]
+    if missing:
+        raise BuildError(f"the snapshot path names files the build does not make: {missing}")
+    sizes = {rel: len(out.data(rel)) for rel in files}
+    total = sum(sizes.values())
+    log(f"first visit of the table (snapshot path, no HTTP compression): {total:,} bytes in "
+        f"{len(files)} files (budget {budget:,})")
+    if total > budget:
+        biggest = sorted(sizes.items(), key=lambda kv: -kv[1])[:6]
+        raise BuildError(f"the table's first visit downloads {total:,} bytes, over the budget of "
+                         f"{budget:,}: " + ", ".join(f"{rel} {size:,}" for rel, size in biggest))
+    return {"budget": budget, "bytes": total, "files": files}
 
 
 _URL = re.compile(rb"(?:https?|wss?|ftp)://[^\s\"'`<>()]*", re.I)
@@ -699,7 +1003,12 @@ def build() -> None:
     engine = engine_wheel()
     out.add_file(f"wheels/{engine.name}", engine)
     snapshot, snapshot_info = memory_snapshot(version, engine)
-    out.add_file(SNAPSHOT_FILE, snapshot)
+    out.add_bytes(SNAPSHOT_FILE, snapshot)
+    wasm_xz, wasm_info = snapshot_wasm_xz(snapshot, snapshot_info)
+    snapshot_info = dict(snapshot_info, wasm=wasm_info)
+    out.add_bytes(SNAPSHOT_WASM_FILE, wasm_xz)
+    decoder, _decoder_version = xz_decoder_module()
+    out.add_bytes(XZ_DECODER_FILE, decoder)
 
     add_static(out)
     info = {
@@ -710,10 +1019,23 @@ def build() -> None:
         "engineWheel": f"wheels/{engine.name}",
         "engineWheelSha256": sha256(engine.read_bytes()),
         "engineVersion": engine_version(),
-        # The worker checks the download against these before restoring it.
+        # The worker checks the downloads against these before using them: the sha256 of
+        # the xz files, their size (for the progress bar) and the decoded size.
         "snapshot": SNAPSHOT_FILE,
-        "snapshotSha256": snapshot_info["gzipSha256"],
+        "snapshotSha256": snapshot_info["xzSha256"],
+        "snapshotXzSize": len(snapshot),
         "snapshotSize": snapshot_info["size"],
+        "snapshotWasm": SNAPSHOT_WASM_FILE,
+        "snapshotWasmSha256": wasm_info["xzSha256"],
+        "snapshotWasmXzSize": wasm_info["xzSize"],
+        "snapshotWasmSize": wasm_info["size"],
+        "snapshotDataSection": SNAPSHOT_DATA_SECTION,
+        # The stock WebAssembly and standard library (the wheel path), for the progress bar.
+        "wasmSize": (PYODIDE_NPM / "pyodide.asm.wasm").stat().st_size,
+        "stdlibSize": (PYODIDE_NPM / "python_stdlib.zip").stat().st_size,
+        # The lock file's `info` (the snapshot path loads no package: it passes this
+        # instead of downloading the lock file).
+        "lockInfo": lock["info"],
     }
     if "static/js/build_info.js" in out.files:
         raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
@@ -724,7 +1046,8 @@ def build() -> None:
     render_pages(out, {"build": info, "app": APP})
     out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out)
-    out.add_bytes("manifest.json", manifest(out, snapshot_info))
+    visit = first_visit(out)
+    out.add_bytes("manifest.json", manifest(out, snapshot_info, visit))
     written, removed = out.write()
     elapsed = time.perf_counter() - started
     log(f"dist/: {len(out.files)} files, {written} written, {removed} removed, {elapsed:.2f}s")

@@ -83,6 +83,31 @@ for info in pkgutil.walk_packages(truco.__path__, "truco."):
     names.append(info.name)
 for name in names:
     importlib.import_module(name)
+
+# Every module the engine's sources import, even inside a function: the snapshot path has no
+# standard library to import from later.
+def _import_what_the_sources_import():
+    import ast
+    for name in names:
+        with open(sys.modules[name].__file__, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                targets = [node.module]
+            else:
+                continue
+            for target in targets:
+                if target != "__future__":
+                    importlib.import_module(target)
+
+_import_what_the_sources_import()
+del _import_what_the_sources_import
+
+# The garbage of the imports goes before the heap is written.
+import gc
+gc.collect()
 json.dumps(sorted(names))
 `);
   const names = JSON.parse(modules);

@@ -105,6 +105,15 @@ def test_worker_finds_every_file_the_build_info_names(dist_dir):
     assert f'const PYODIDE_DIR = "{info["indexURL"]}";' in worker
     engine = (dist_dir / info["engineWheel"]).read_bytes()
     assert sha256(engine) == info["engineWheelSha256"]
+    # The snapshot path's files, with the sizes the progress bar and the checks use.
+    for key in ("snapshot", "snapshotWasm"):
+        data = (dist_dir / info[key]).read_bytes()
+        assert sha256(data) == info[key + "Sha256"] and len(data) == info[key + "XzSize"], key
+        assert f'"{info[key]}";' in worker, f"the worker names {info[key]} to start its download at once"
+    assert info["wasmSize"] == (index / "pyodide.asm.wasm").stat().st_size
+    assert info["stdlibSize"] == (index / "python_stdlib.zip").stat().st_size
+    lock = json.loads((index / "pyodide-lock.json").read_text())
+    assert info["lockInfo"] == lock["info"]
 
 
 def test_only_the_needed_pyodide_files_are_shipped(dist_dir):
@@ -125,8 +134,11 @@ def test_wheels_are_the_engine_and_the_locked_micropip_version(dist_dir):
     assert wheels == sorted([micropip, f"truco-{version}-py3-none-any.whl"])
     with zipfile.ZipFile(dist_dir / "wheels" / f"truco-{version}-py3-none-any.whl") as whl:
         names = whl.namelist()
+    # Every module of the engine, but the tools that are not the game (they run from py/).
+    tools = {"truco/arena.py", "truco/__main__.py"}
     sources = sorted(p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py/truco").rglob("*.py"))
-    assert sorted(n for n in names if n.endswith(".py")) == sources
+    assert tools <= set(sources)
+    assert sorted(n for n in names if n.endswith(".py")) == sorted(set(sources) - tools)
     assert "truco/api.py" in names
 
 
@@ -138,9 +150,11 @@ def build_info(dist: Path) -> dict:
 
 
 def engine_modules() -> list[str]:
-    """Every module of the truco package, by its dotted name."""
+    """Every module of the truco package that the wheel ships, by its dotted name."""
     names = []
     for path in sorted((ROOT / "py/truco").rglob("*.py")):
+        if path.name in ("arena.py", "__main__.py") and path.parent.name == "truco":
+            continue
         parts = list(path.relative_to(ROOT / "py").with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -152,18 +166,17 @@ def test_snapshot_is_shipped_listed_and_checkable(dist_dir):
     info = build_info(dist_dir)
     manifest = json.loads((dist_dir / "manifest.json").read_text())
     rel = info["snapshot"]
-    assert rel == manifest["snapshot"]["file"] == "snapshot/engine.snapshot.gz"
+    assert rel == manifest["snapshot"]["file"] == "snapshot/engine.snapshot.xz"
     assert rel in manifest["files"], "the manifest (and so the service worker) lists the snapshot"
     # The worker starts its download before build_info.js arrives, so it names the file too.
     worker = (dist_dir / "static/js/worker.js").read_text()
     assert f'const SNAPSHOT_FILE = "{rel}";' in worker
     packed = (dist_dir / rel).read_bytes()
     assert sha256(packed) == info["snapshotSha256"] == manifest["files"][rel]["sha256"]
-    assert packed[:2] == b"\x1f\x8b" and packed[4:8] == b"\0\0\0\0", "gzip, no timestamp"
-    raw = gzip.decompress(packed)
+    raw = xz_decompress(packed)
     assert len(raw) == info["snapshotSize"] == manifest["snapshot"]["size"]
     assert sha256(raw) == manifest["snapshot"]["sha256"]
-    assert len(packed) < len(raw) / 3
+    assert len(packed) < len(raw) / 5
     # Pyodide's snapshot header: its magic number, then the build id it will insist on,
     # which must be that of the Pyodide shipped next to it.
     assert struct.unpack("<I", raw[:4])[0] == 0x706E7300
@@ -175,6 +188,105 @@ def test_snapshot_is_shipped_listed_and_checkable(dist_dir):
     # Not where the repository is checked out: the bytes would differ from one checkout to
     # another (Node's argv[1] would be sys.executable).
     assert str(ROOT).encode() not in raw
+
+
+def xz_decompress(packed: bytes) -> bytes:
+    """An .xz file's bytes, checked to be what the worker's decoder (xz-embedded) reads:
+    one stream, CRC32 checks, a dictionary of at most 32 MiB."""
+    import lzma
+
+    assert packed[:6] == b"\xfd7zXZ\x00"
+    assert packed[7] == lzma.CHECK_CRC32, "xz-embedded checks CRC32 (CRC64 is optional in it)"
+    return lzma.decompress(packed, format=lzma.FORMAT_XZ, memlimit=40 << 20)
+
+
+def memory_image(wasm: bytes, segments) -> bytearray:
+    """The linear memory a module starts with: its data segments over zeros."""
+    image = bytearray(max(address + length for address, _, length in segments))
+    for address, at, length in segments:
+        image[address:address + length] = wasm[at:at + length]
+    return image
+
+
+def test_snapshot_wasm_starts_with_the_stock_memory(dist_dir):
+    """The snapshot path's WebAssembly is Pyodide's, but for data segments zeroed; the
+    worker fills the ranges its custom section lists from the snapshot before anything runs.
+    Done here the same way, the memory is byte for byte the stock module's, and the code,
+    the imports and the exports are untouched."""
+    build = load_build_module()
+    info = build_info(dist_dir)
+    stock = (ROOT / "node_modules/pyodide/pyodide.asm.wasm").read_bytes()
+    wasm = xz_decompress((dist_dir / info["snapshotWasm"]).read_bytes())
+    assert len(wasm) == info["snapshotWasmSize"]
+    snapshot = xz_decompress((dist_dir / info["snapshot"]).read_bytes())
+    # The same module up to the end of the stock file, data bytes aside, plus one custom section.
+    segments = build.wasm_data_segments(stock)
+    assert build.wasm_data_segments(wasm[:len(stock)]) == segments
+    blanked = bytearray(stock)
+    for _, at, length in segments:
+        blanked[at:at + length] = bytes(length)
+    trimmed = bytearray(wasm[:len(stock)])
+    for _, at, length in segments:
+        trimmed[at:at + length] = bytes(length)
+    assert trimmed == blanked
+    name = info["snapshotDataSection"].encode()
+    tail = wasm[len(stock):]
+    assert tail[0] == 0 and name in tail[:64]
+    zeroed = sum(1 for _, at, length in segments if not any(wasm[at:at + length]) and any(stock[at:at + length]))
+    assert zeroed > len(segments) * 0.9, "most data comes from the snapshot"
+    # The worker's fill (fillFromSnapshot in worker.js), in Python.
+    body = tail[tail.index(name) + len(name):]
+    at = 0
+
+    def leb():
+        nonlocal at
+        value, at = build._leb(body, at)
+        return value
+    memory_start = struct.unpack_from("<2I", snapshot)[1]
+    image = memory_image(wasm, segments)
+    end = 0
+    for _ in range(leb()):
+        address = end + leb()
+        length = leb()
+        image[address:address + length] = snapshot[memory_start + address:memory_start + address + length]
+        end = address + length
+    assert at == len(body)
+    assert image == memory_image(stock, segments)
+
+
+def test_the_xz_decoder_is_the_pinned_package_as_a_module(dist_dir):
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["xz-decompress"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned)
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/xz-decompress"]["version"] == pinned
+    text = (dist_dir / "static/js/vendor/xz-decompress.js").read_text()
+    assert text.startswith(f"// xz-decompress {pinned} (npm; MIT;")
+    assert "export function makeXzReadableStream()" in text
+    assert "eval(" not in text and "new Function" not in text and "importScripts" not in text
+    worker = (dist_dir / "static/js/worker.js").read_text()
+    assert 'const DECODER = "./vendor/xz-decompress.js";' in worker
+
+
+def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
+    build = load_build_module()
+    manifest = json.loads((dist_dir / "manifest.json").read_text())
+    visit = manifest["firstVisit"]
+    files = set(visit["files"])
+    # The table, its styles and modules, the worker and what the snapshot path downloads;
+    # nothing of the wheel path.
+    assert {"index.html", "static/js/main.js", "static/js/worker.js", "static/js/build_info.js",
+            "static/js/vendor/xz-decompress.js", "static/css/table.css", "pyodide/pyodide.mjs",
+            "pyodide/pyodide.asm.mjs", "snapshot/pyodide.asm.wasm.xz", "snapshot/engine.snapshot.xz"} <= files
+    assert not files & {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
+    assert not any(rel.startswith("wheels/") for rel in files)
+    assert visit["bytes"] == sum(manifest["files"][rel]["size"] for rel in files)
+    assert visit["bytes"] <= visit["budget"] == 8_000_000
+    out = build.Output(dist_dir)
+    for rel in manifest["files"]:
+        out.add_file(rel, dist_dir / rel)
+    assert build.first_visit(out)["bytes"] == visit["bytes"]
+    with pytest.raises(build.BuildError, match="over the budget of 7,000,000"):
+        build.first_visit(out, budget=7_000_000)
 
 
 def test_snapshot_holds_every_engine_module(dist_dir):

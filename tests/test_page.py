@@ -35,14 +35,15 @@ def ready_page(browser, base_url):
 
 
 def test_frame_and_progress_show_before_the_engine_is_ready(page, console_errors):
-    # Hold Pyodide's WebAssembly binary: until it is released, the engine cannot be ready.
+    # Hold Pyodide's WebAssembly (the snapshot path's, xz'd): until it is released, the
+    # engine cannot be ready.
     held = []
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.route("**/snapshot/pyodide.asm.wasm.xz", lambda route: held.append(route))
     page.goto("/")
     expect(page.locator("h1")).to_have_text(re.compile("Truco Mineiro"))
     expect(page.locator("#table")).to_be_visible()
     expect(page.locator("#progress")).to_be_visible()
-    expect(page.locator("#progress-text")).to_have_text(re.compile(r"\w+…"))
+    expect(page.locator("#progress-text")).to_have_text(re.compile(r"\w.*…"))
     page.wait_for_function("() => document.querySelector('#progress-text').textContent.includes('Python')")
     assert page.locator("#app").get_attribute("data-engine-state") == "loading"
     assert page.locator("html").get_attribute("lang") == "pt-BR"
@@ -51,7 +52,7 @@ def test_frame_and_progress_show_before_the_engine_is_ready(page, console_errors
         if held:
             break
         page.wait_for_timeout(100)
-    assert held, "the worker did not ask for pyodide.asm.wasm"
+    assert held, "the worker did not ask for pyodide.asm.wasm.xz"
     assert page.locator("#app").get_attribute("data-engine-state") == "loading"
     # The felt table fills the width on a phone-sized screen too.
     page.set_viewport_size({"width": 390, "height": 844})

@@ -6,13 +6,14 @@
 import { EngineClient } from "./engine_client.js";
 
 /**
- * The worker's URL; carries the test hooks `?fail=pyodide` (a failed load) and `?snapshot=0`
- * (start without the memory snapshot) from the page's address.
+ * The worker's URL; carries the test hooks `?fail=pyodide` (a failed load), `?snapshot=0`
+ * (start without the memory snapshot) and `?stall=MS` (the worker's stall limit) from the
+ * page's address.
  */
 export function workerURL() {
   const url = new URL("worker.js", import.meta.url);
   const query = new URLSearchParams(location.search);
-  for (const hook of ["fail", "snapshot"]) {
+  for (const hook of ["fail", "snapshot", "stall"]) {
     if (query.get(hook)) url.searchParams.set(hook, query.get(hook));
   }
   return url;

@@ -1,0 +1,172 @@
+"""Start-up never hangs: every start-up file, aborted, answered 404 or never answered (a
+route that never fulfils; the worker's stall limit is set short with `?stall=MS`), ends in
+the wheel path (a file of the snapshot path: the page never shows an error) or in the
+page's message with "Tentar de novo", whose retry reaches a ready engine once the fault is
+gone. A wrong Content-Type on Pyodide's WebAssembly is compiled from a buffer instead. On a
+slow link the progress bar follows the bytes and a download that keeps moving never times out.
+
+Kept fast: faults of the snapshot path are checked up to the fallback's first request (one
+of them to a ready engine); the faults that end in the message are chained on one page, each
+retry meeting the next fault.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
+
+STALL_MS = 1500
+# Stall detection takes STALL_MS after the last byte anywhere, checked every STALL_MS / 4.
+FAULT_TIMEOUT_MS = 30_000
+
+SNAPSHOT_PATH_FILES = {
+    "snapshot": "**/snapshot/engine.snapshot.xz",
+    "wasm.xz": "**/snapshot/pyodide.asm.wasm.xz",
+    "decoder": "**/static/js/vendor/xz-decompress.js",
+}
+LOADERS = {
+    "pyodide.mjs": "**/pyodide/pyodide.mjs",
+    "pyodide.asm.mjs": "**/pyodide/pyodide.asm.mjs",
+}
+WHEEL_PATH_FILES = {
+    "pyodide.asm.wasm": "**/pyodide/pyodide.asm.wasm",
+    "python_stdlib.zip": "**/pyodide/python_stdlib.zip",
+}
+FAULTS = ("abort", "404", "hang")
+
+
+def fault_handler(fault: str, held: list):
+    def handle(route):
+        if fault == "abort":
+            route.abort("connectionreset")
+        elif fault == "404":
+            route.fulfill(status=404, body="not here", headers={"Content-Type": "text/plain"})
+        else:  # never answered (released with the page's context)
+            held.append(route)
+    return handle
+
+
+class Page:
+    def __init__(self, browser, base_url):
+        self.context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+        self.page = self.context.new_page()
+        self.watch = ConsoleWatch()
+        self.watch.watch(self.page)
+        self.requests: list[str] = []
+        self.engine_logs: list[str] = []
+        self.held: list = []
+        self.page.on("request", lambda req: self.requests.append(req.url))
+        self.page.on("console", lambda msg: self.engine_logs.append(msg.text) if msg.text.startswith("[engine]") else None)
+
+    def fault(self, pattern: str, fault: str) -> None:
+        self.page.route(pattern, fault_handler(fault, self.held))
+
+    def close(self) -> None:
+        self.context.close()
+        self.watch.check()
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+@pytest.mark.parametrize("name", list(SNAPSHOT_PATH_FILES))
+def test_a_fault_on_the_snapshot_path_falls_back_to_the_wheel(browser, base_url, name, fault):
+    loaded = Page(browser, base_url)
+    try:
+        loaded.fault(SNAPSHOT_PATH_FILES[name], fault)
+        page = loaded.page
+        with page.expect_request("**/pyodide/pyodide.asm.wasm", timeout=FAULT_TIMEOUT_MS):
+            page.goto(f"/?fast=1&stall={STALL_MS}")
+        assert any("snapshot not used" in text for text in loaded.engine_logs), loaded.engine_logs
+        if (name, fault) == ("wasm.xz", "hang"):
+            # One of them all the way: the quiet fallback gives a ready engine.
+            page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+            assert page.evaluate("window.__engine.start") == "wheel"
+            assert any("no byte received" in text for text in loaded.engine_logs), loaded.engine_logs
+        expect(page.locator("#error")).to_be_hidden()
+    finally:
+        loaded.close()
+
+
+def retry_chain(loaded: Page, query: str, faults: list[tuple[str, str]]) -> None:
+    """Meet each fault in turn: the message, then a retry that meets the next one."""
+    page = loaded.page
+    for i, (pattern, fault) in enumerate(faults):
+        loaded.fault(pattern, fault)
+        if i == 0:
+            page.goto(query)
+        else:
+            page.get_by_role("button", name="Tentar de novo").click()
+        expect(page.locator("#error")).to_be_visible(timeout=FAULT_TIMEOUT_MS)
+        expect(page.locator(".error-title")).to_have_text("Não foi possível carregar o jogo.")
+        expect(page.locator("#error-text")).to_contain_text("Python")
+        assert page.evaluate("window.__engine.state") == "failed", (pattern, fault)
+        page.unroute(pattern)
+
+
+def test_faults_of_pyodides_loader_end_in_the_message_and_the_retry_works(browser, base_url):
+    """Both paths need Pyodide's two loader modules: no fallback, the message at once."""
+    loaded = Page(browser, base_url)
+    try:
+        retry_chain(loaded, f"/?fast=1&stall={STALL_MS}",
+                    [(pattern, fault) for pattern in LOADERS.values() for fault in FAULTS])
+        loaded.page.get_by_role("button", name="Tentar de novo").click()
+        loaded.page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert loaded.page.evaluate("window.__engine.start") == "snapshot"
+    finally:
+        loaded.close()
+
+
+def test_faults_of_the_wheel_path_end_in_the_message_and_a_wrong_mime_type_compiles(browser, base_url):
+    """The wheel path (here at once, `?snapshot=0`; the same after a fallback): the stock
+    WebAssembly and standard library. The last retry meets the WebAssembly served as
+    text/plain, which streaming compilation refuses: it is compiled from a buffer."""
+    loaded = Page(browser, base_url)
+    try:
+        retry_chain(loaded, f"/?fast=1&snapshot=0&stall={STALL_MS}",
+                    [(pattern, fault) for pattern in WHEEL_PATH_FILES.values() for fault in FAULTS])
+
+        def wrong_type(route):
+            response = route.fetch()
+            route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
+        loaded.page.route(WHEEL_PATH_FILES["pyodide.asm.wasm"], wrong_type)
+        loaded.page.get_by_role("button", name="Tentar de novo").click()
+        loaded.page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert loaded.page.evaluate("window.__engine.start") == "wheel"
+        assert any("streaming compile failed" in text for text in loaded.engine_logs), loaded.engine_logs
+        assert loaded.page.evaluate("window.__engine.call('echo', {ok: 1})") == {"ok": 1}
+    finally:
+        loaded.close()
+
+
+PROGRESS_RECORDER = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById("progress");
+  const value = bar && Number(bar.getAttribute("aria-valuenow"));
+  if (value && window.__progress[window.__progress.length - 1] !== value) window.__progress.push(value);
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-valuenow"]});
+"""
+
+
+def test_a_slow_link_moves_the_progress_bar_and_never_times_out(browser, base_url):
+    """~7.5 MB at 24 Mbit/s: seconds of downloading, far past a stall limit of 700 ms, but
+    moving all along: the snapshot path ends ready, the bar having followed the bytes."""
+    loaded = Page(browser, base_url)
+    try:
+        page = loaded.page
+        page.add_init_script(PROGRESS_RECORDER)
+        cdp = loaded.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 20, "downloadThroughput": 3_000_000, "uploadThroughput": 1_000_000})
+        page.goto("/?fast=1&stall=700")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("window.__engine.start") == "snapshot", loaded.engine_logs
+        assert not any("snapshot not used" in text for text in loaded.engine_logs)
+        steps = page.evaluate("window.__progress")
+        during_download = [v for v in steps if 5 < v < 90]
+        assert len(during_download) >= 5, steps
+        assert steps == sorted(steps)
+    finally:
+        loaded.close()
