@@ -6,13 +6,18 @@
 - in Chromium: the service worker precaches every file of the build; offline, the table plays
   a hand and the tutorial and the marcador open; no CSP violation on any page; no request
   leaves the origin;
+- when and what: the table registers it only after its first deal, the tutorial only once its
+  engine is ready (never while it is not started), the embed never; the precache takes from
+  the HTTP cache what the page downloaded (counted at the server, on a profile with a disk
+  cache), a repeat visit moves nothing but sw.js, the wheel fallback plays offline; the
+  marcador precaches the shell only, and the table later fills in the engine's groups;
+  window.__pwa reports what the precache moved;
 - an update: a second build is downloaded in the background, the page offers "Nova versão
   disponível", every file the open pages get until then is from the first build (a tab open
   during the update stays on it), and accepting reloads into the new build with the game in
   progress intact.
 
-The browser tests allow service workers (conftest blocks them elsewhere). Pyodide loads
-seven times in all: four in the offline test, three in the update test.
+The browser tests allow service workers (conftest blocks them elsewhere).
 """
 
 from __future__ import annotations
@@ -849,7 +854,7 @@ def test_first_visit_precache_after_the_deal_reuses_the_pages_downloads_and_repe
     visit starts the service worker only after the first deal; its precache moves over the
     network only what the page did not download (the fallback's files, the other pages), and
     window.__pwa reports it; a repeat visit moves nothing but the sw.js check; offline, the
-    table plays from the snapshot and from the wheel fallback, in every language."""
+    table plays from the wheel fallback, and the pages open in every language."""
     server = LoggedServer(dist_dir)
     context = browser_type.launch_persistent_context(
         str(tmp_path / "profile"), **browser_type_launch_args, base_url=server.url,
@@ -902,12 +907,12 @@ def test_first_visit_precache_after_the_deal_reuses_the_pages_downloads_and_repe
         repeat = [(p, s) for p, s in server.take() if p != DEAL_MARKER]
         assert {p for p, _ in repeat} <= {"/sw.js"}, repeat
 
-        # Offline: the snapshot, then the wheel fallback, and the pages in every language.
+        # Offline: the wheel fallback, and the pages in every language.
         context.set_offline(True)
-        for path in ("/?fast=1&autostart=1", "/?fast=1&autostart=1&snapshot=0"):
-            page.goto(path)
-            page.wait_for_function("() => window.__dealt", timeout=ENGINE_TIMEOUT_MS)
-            assert page.evaluate("window.__engine.start") == ("wheel" if "snapshot=0" in path else "snapshot")
+        # (From the snapshot: test_installs_precaches_everything_and_plays_offline.)
+        page.goto("/?fast=1&autostart=1&snapshot=0")
+        page.wait_for_function("() => window.__dealt", timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("window.__engine.start") == "wheel"
         for path in ("/es/", "/en/marcador.html", "/es/tutorial.html", "/en/embed.html?scenario=manilhas-copas"):
             page.goto(path)
             page.wait_for_load_state("load")

@@ -210,8 +210,13 @@ const registered = new Promise((resolve) => {
 
 /** The engine's groups are wanted from now on (by this build's worker and the next ones). */
 async function wantEngine() {
-  const cache = await caches.open(STATE_CACHE);
-  await cache.put(WANTS, new Response(JSON.stringify({ engine: true }), { headers: { "Content-Type": "application/json" } }));
+  try {
+    const cache = await caches.open(STATE_CACHE);
+    await cache.put(WANTS, new Response(JSON.stringify({ engine: true }), { headers: { "Content-Type": "application/json" } }));
+  } catch (err) {
+    // No Cache Storage (the browser refuses it): the service worker cannot work either.
+    console.warn(`offline play not prepared: ${err.message}`);
+  }
 }
 
 function wire(reg) {
@@ -271,6 +276,7 @@ if ("serviceWorker" in navigator && bar) {
     registrationSignal(kind)
       .then((why) => {
         signal = why;
+        precacheState = "registering";
         return register(kind !== "plain");
       })
       .then(() => precached())
@@ -306,7 +312,7 @@ window.__pwa = Object.freeze({
   get registeredAt() {
     return registeredAt;
   },
-  /** "not started", "running", "complete" or "failed". */
+  /** "not started", "registering", "running", "complete" or "failed". */
   get precacheState() {
     return precacheState;
   },
