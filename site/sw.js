@@ -145,12 +145,16 @@ self.addEventListener("install", (event) => {
   event.waitUntil(busy);
 });
 
-/** The groups to precache: the shell, and the engine's once a page has asked for it. */
-async function wantedGroups() {
-  let engine = false;
+/**
+ * The groups to precache: the shell, and the engine's once a page has asked for it (or an
+ * older build's cache has them: a build from before the groups, whose player keeps the
+ * engine offline through the update; copying them costs nothing).
+ */
+async function wantedGroups(old) {
+  let engine = [...old.values()].some((copy) => copy.engine);
   try {
     const response = await caches.match(WANTS, { cacheName: STATE_CACHE });
-    engine = !!(response && (await response.json()).engine);
+    engine ||= !!(response && (await response.json()).engine);
   } catch {
     // unreadable: the shell only (a page that needs the engine asks again)
   }
@@ -177,7 +181,7 @@ async function reusable() {
     const old = await readListing(name);
     if (!old || old.headers !== PRECACHE.headers) continue;
     for (const [rel, sha] of Object.entries(old.files || {})) {
-      if (!found.has(sha)) found.set(sha, { name, url: keyFor(rel) });
+      if (!found.has(sha)) found.set(sha, { name, url: keyFor(rel), engine: (GROUP_OF.get(rel) || SHELL) !== SHELL });
     }
   }
   return found;
@@ -250,14 +254,14 @@ async function download(rel, sha, pageURL = null) {
  */
 async function precache() {
   const started = Date.now();
-  const groups = await wantedGroups();
+  const old = await reusable();
+  const groups = await wantedGroups(old);
   const cache = await caches.open(CACHE);
   const previous = (await readListing(CACHE)) || {};
   const report = previous.report || { files: {} };
   // Files already in (an install that was interrupted, then tried again, or filled before)
   // were checked then.
   const have = new Set((await cache.keys()).map((request) => request.url));
-  const old = await reusable();
   // The open pages' addresses, by the file each is.
   const pages = new Map();
   for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
