@@ -1,23 +1,34 @@
-// Service worker: the whole game offline after one visit, and clean updates.
+// Service worker: the game offline after one visit, and clean updates.
 //
-// build.py writes it to dist/sw.js with the PRECACHE line below replaced by the build's files
-// and their sha256, so its bytes change exactly when the build does (the browser's update
-// check compares them).
+// build.py writes it to dist/sw.js with the PRECACHE line below replaced by the build's files,
+// their sha256 and their groups, so its bytes change exactly when the build does (the
+// browser's update check compares them).
 //
-// - Install: every file of the build goes into a cache of its own, "truco-build-<id>". A file
-//   whose sha256 (and headers) an older build's cache already holds is copied from there;
-//   any other is downloaded and checked against its sha256 (a file of another deploy is
-//   refused, and the install fails rather than mix two builds; the browser tries again
-//   later). No skipWaiting: an update waits until the page's "Atualizar" asks for it.
+// - Groups (build.py's precache_group()): "shell" is every page in every language, static/
+//   and the manifests; the other groups are the engine's files ("pyodide": Pyodide's stock
+//   files, "snapshot": the memory snapshot path's own files, "fallback": the wheel path's).
+//   The shell is always precached; the engine's groups only once a page that started the
+//   engine asked for them (pwa.js stores that wish in WANTS before it registers this worker,
+//   and posts "precache" to fill an older build's cache that lacks them). So a marcador
+//   visit never downloads the engine.
+// - Install: the wanted files go into a cache of its own, "truco-build-<id>". A file whose
+//   sha256 (and headers) an older build's cache already holds is copied from there; any other
+//   is fetched with `cache: "force-cache"`, so a file the page has just downloaded comes from
+//   the browser's HTTP cache without a transfer, and checked against its sha256 (a stale or
+//   foreign copy is fetched again, revalidated, then from the network; a file of another
+//   deploy is refused, and the install fails rather than mix two builds; the browser tries
+//   again later). No skipWaiting: an update waits until the page's "Atualizar" asks for it.
+//   What was fetched, and how (HTTP cache, network, an older build), is kept in the cache's
+//   listing and told to pages that ask ("precache-report", for window.__pwa and the bench).
 // - Fetch: each page is pinned to the build that served it (recorded when its navigation is
 //   answered, and shared by every version of this worker), and so are the workers it starts;
 //   their requests for files of the build are answered from that build's cache. Other
-//   requests go to the network untouched.
+//   requests (and files that build's cache lacks) go to the network untouched.
 // - Activate: the new build serves the pages loaded from now on; the pages that are still
 //   open keep their build, whose cache is kept until the last of them is gone (a reload
 //   gets the new build). So no page ever mixes two builds.
 
-const PRECACHE = { build: "dev", headers: "", files: {} }; // replaced by build.py
+const PRECACHE = { build: "dev", headers: "", files: {}, groups: {} }; // replaced by build.py
 
 const BUILD = PRECACHE.build;
 const FILES = PRECACHE.files;
@@ -29,6 +40,12 @@ const LISTING = new URL("__truco_sw/listing.json", SCOPE).href;
 // The service worker's own state, shared by its versions: {active, retired, pins}.
 const STATE_CACHE = "truco-sw-state";
 const STATE = new URL("__truco_sw/state.json", SCOPE).href;
+// In the same cache, written by the pages (pwa.js): {engine: true} once a page started the
+// engine, so the engine's groups are precached (by this build and the next ones).
+const WANTS = new URL("__truco_sw/wants.json", SCOPE).href;
+// The group every install precaches; the others are the engine's.
+const SHELL = "shell";
+const GROUP_OF = new Map(Object.entries(PRECACHE.groups || {}).flatMap(([g, rels]) => rels.map((rel) => [rel, g])));
 const DOWNLOADS_AT_ONCE = 4;
 // After a navigation, the page it replaced is gone within a moment.
 const CLEANUP_DELAY_MS = 3000;
@@ -113,67 +130,184 @@ function pin(clientId, build) {
 
 // ------------------------------------------------------------------ install
 
+// The precache under way (install, or a later fill); "precache-report" waits for it.
+let busy = Promise.resolve();
+let installing = false;
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().catch((err) => {
+  installing = true;
+  busy = precache().finally(() => {
+    installing = false;
+  }).catch((err) => {
     console.warn(`build ${BUILD} not installed: ${err.message}`);
     throw err;
-  }));
+  });
+  event.waitUntil(busy);
 });
+
+/**
+ * The groups to precache: the shell, and the engine's once a page has asked for it (or an
+ * older build's cache has them: a build from before the groups, whose player keeps the
+ * engine offline through the update; copying them costs nothing).
+ */
+async function wantedGroups(old) {
+  let engine = [...old.values()].some((copy) => copy.engine);
+  try {
+    const response = await caches.match(WANTS, { cacheName: STATE_CACHE });
+    engine ||= !!(response && (await response.json()).engine);
+  } catch {
+    // unreadable: the shell only (a page that needs the engine asks again)
+  }
+  const groups = new Set([SHELL]);
+  if (engine) for (const g of GROUP_OF.values()) groups.add(g);
+  return [...groups].sort();
+}
+
+async function readListing(cacheName) {
+  const listing = await caches.match(LISTING, { cacheName });
+  if (!listing) return null;
+  try {
+    return await listing.json();
+  } catch {
+    return null;
+  }
+}
 
 /** Files of older builds' caches by sha256, when those were fetched with the same headers. */
 async function reusable() {
   const found = new Map();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const listing = await caches.match(LISTING, { cacheName: name });
-    if (!listing) continue;
-    let old;
-    try {
-      old = await listing.json();
-    } catch {
-      continue;
-    }
-    if (old.headers !== PRECACHE.headers) continue;
+    const old = await readListing(name);
+    if (!old || old.headers !== PRECACHE.headers) continue;
     for (const [rel, sha] of Object.entries(old.files || {})) {
-      if (!found.has(sha)) found.set(sha, { name, url: keyFor(rel) });
+      if (!found.has(sha)) found.set(sha, { name, url: keyFor(rel), engine: (GROUP_OF.get(rel) || SHELL) !== SHELL });
     }
   }
   return found;
 }
 
-/** The file from the network, checked against the build's sha256. */
-async function download(rel, sha) {
-  // First allow a revalidated copy from the HTTP cache (a 304 costs nothing), then insist.
-  for (const mode of ["no-cache", "reload"]) {
-    const response = await fetch(keyFor(rel), { cache: mode, credentials: "same-origin" });
-    if (!response.ok) throw new Error(`${rel}: HTTP ${response.status}`);
+// Resource Timing tells how many bytes a fetch moved over the network (0 from the HTTP cache).
+try {
+  performance.setResourceTimingBufferSize(2000);
+} catch {
+  // no Resource Timing here: `transferred` is reported as null
+}
+
+function transferredBy(url, before) {
+  try {
+    const entries = performance.getEntriesByName(url, "resource").slice(before);
+    if (!entries.length) return null;
+    return entries.reduce((sum, e) => sum + (e.transferSize || 0), 0);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file, checked against the build's sha256, and what getting it cost: first whatever
+ * the HTTP cache holds (the page downloaded it a moment ago: no transfer, whatever its
+ * Cache-Control), then a revalidated copy, then the network's.
+ */
+async function download(rel, sha, pageURL = null) {
+  const url = keyFor(rel);
+  let transferred = 0;
+  let from = "http-cache";
+  // An open page that is this file (under another address: "/", "/tutorial", a query) is in
+  // the HTTP cache under its own address: that copy first.
+  const attempts = [["force-cache", url], ["no-cache", url], ["reload", url]];
+  if (pageURL) attempts.unshift(["only-if-cached", pageURL]);
+  for (const [mode, address] of attempts) {
+    let seen = 0;
+    try {
+      seen = performance.getEntriesByName(address, "resource").length;
+    } catch {
+      // no Resource Timing
+    }
+    let response;
+    try {
+      response = await fetch(address, { cache: mode, mode: "same-origin", credentials: "same-origin" });
+    } catch (err) {
+      if (mode === "only-if-cached") continue; // not in the HTTP cache
+      throw err;
+    }
+    if (!response.ok) {
+      if (mode === "only-if-cached") continue;
+      throw new Error(`${rel}: HTTP ${response.status}`);
+    }
     const body = await response.arrayBuffer();
+    const moved = transferredBy(address, seen);
+    transferred = transferred === null || moved === null ? null : transferred + moved;
+    if (moved) from = "network";
     if ((await sha256Hex(body)) === sha) {
       // A fresh Response: never a redirected one (a page may not be answered with those).
-      return new Response(body, { status: 200, statusText: "OK", headers: response.headers });
+      const fresh = new Response(body, { status: 200, statusText: "OK", headers: response.headers });
+      return { response: fresh, bytes: body.byteLength, transferred, from };
     }
   }
   throw new Error(`${rel} is not the file of build ${BUILD} (a newer deploy?)`);
 }
 
+/**
+ * Put the wanted groups' files into this build's cache (an install, or a fill once a page
+ * wants the engine), then its listing: the files it holds and how each was got.
+ */
 async function precache() {
-  const cache = await caches.open(CACHE);
-  // Files already in (an install that was interrupted, then tried again) were checked then.
-  const have = new Set((await cache.keys()).map((request) => request.url));
+  const started = Date.now();
   const old = await reusable();
-  const todo = Object.entries(FILES).filter(([rel]) => !have.has(keyFor(rel)));
+  const groups = await wantedGroups(old);
+  const cache = await caches.open(CACHE);
+  const previous = (await readListing(CACHE)) || {};
+  const report = previous.report || { files: {} };
+  // Files already in (an install that was interrupted, then tried again, or filled before)
+  // were checked then.
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  // The open pages' addresses, by the file each is.
+  const pages = new Map();
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const rel = fileFor(new URL(client.url));
+    if (rel && !pages.has(rel)) pages.set(rel, client.url.split("#")[0]);
+  }
+  const todo = Object.entries(FILES).filter(([rel]) => groups.includes(GROUP_OF.get(rel) || SHELL) &&
+                                                        !have.has(keyFor(rel)));
+  if (!todo.length && previous.report) return previous.report;
   let next = 0;
   async function lane() {
     while (next < todo.length) {
       const [rel, sha] = todo[next++];
+      const group = GROUP_OF.get(rel) || SHELL;
       const copy = old.get(sha);
-      const response = copy && (await caches.match(copy.url, { cacheName: copy.name }));
-      await cache.put(keyFor(rel), response || (await download(rel, sha)));
+      const copied = copy && (await caches.match(copy.url, { cacheName: copy.name }));
+      if (copied) {
+        const bytes = Number(copied.headers.get("Content-Length")) || null;
+        await cache.put(keyFor(rel), copied);
+        report.files[rel] = { group, bytes, transferred: 0, from: `build ${copy.name.slice(PREFIX.length)}` };
+      } else {
+        const got = await download(rel, sha, pages.get(rel));
+        await cache.put(keyFor(rel), got.response);
+        report.files[rel] = { group, bytes: got.bytes, transferred: got.transferred, from: got.from };
+      }
     }
   }
   await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, lane));
-  await cache.put(LISTING, new Response(JSON.stringify({ build: BUILD, headers: PRECACHE.headers, files: FILES }),
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  const files = Object.fromEntries(Object.entries(FILES).filter(([rel]) => cached.has(keyFor(rel))));
+  const sum = (key) => Object.values(report.files).reduce(
+    (total, f) => (total === null || f[key] === null ? null : total + f[key]), 0);
+  Object.assign(report, {
+    build: BUILD,
+    groups,
+    started: report.started || started,
+    finished: Date.now(),
+    // Every file of the wanted groups is in; `all`: every file of the build is.
+    complete: Object.keys(FILES).every((rel) => !groups.includes(GROUP_OF.get(rel) || SHELL) || rel in files),
+    all: Object.keys(files).length === Object.keys(FILES).length,
+    bytes: sum("bytes"),
+    transferred: sum("transferred"),
+  });
+  await cache.put(LISTING, new Response(JSON.stringify({ build: BUILD, headers: PRECACHE.headers, files, report }),
     { headers: { "Content-Type": "application/json" } }));
+  return report;
 }
 
 // ------------------------------------------------------------------ activate
@@ -266,10 +400,24 @@ async function respond(event, rel) {
 
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
+  const reply = event.ports[0];
   if (type === "skip-waiting") {
     // The page's "Atualizar": take over; pages then reload into this build.
     self.skipWaiting();
-  } else if (type === "build" && event.ports[0]) {
-    event.ports[0].postMessage({ build: BUILD, files: Object.keys(FILES).length });
+  } else if (type === "build" && reply) {
+    reply.postMessage({ build: BUILD, files: Object.keys(FILES).length });
+  } else if (type === "precache") {
+    // A page now wants the engine (its wish is in WANTS): this build's cache gets the groups
+    // it lacks (none when its install already took them). Installing: the install does it.
+    if (!installing) {
+      busy = busy.catch(() => {}).then(precache);
+    }
+    event.waitUntil(busy.then(
+      (report) => reply?.postMessage({ ok: true, report }),
+      (err) => reply?.postMessage({ ok: false, error: err.message })));
+  } else if (type === "precache-report" && reply) {
+    // Once the precache under way is done: what this build's cache holds and how it got it.
+    event.waitUntil(busy.catch(() => {}).then(() => readListing(CACHE)).then(
+      (listing) => reply.postMessage({ ok: !!listing, report: listing?.report || null })));
   }
 });

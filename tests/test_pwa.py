@@ -6,13 +6,18 @@
 - in Chromium: the service worker precaches every file of the build; offline, the table plays
   a hand and the tutorial and the marcador open; no CSP violation on any page; no request
   leaves the origin;
+- when and what: the table registers it only after its first deal, the tutorial only once its
+  engine is ready (never while it is not started), the embed never; the precache takes from
+  the HTTP cache what the page downloaded (counted at the server, on a profile with a disk
+  cache), a repeat visit moves nothing but sw.js, the wheel fallback plays offline; the
+  marcador precaches the shell only, and the table later fills in the engine's groups;
+  window.__pwa reports what the precache moved;
 - an update: a second build is downloaded in the background, the page offers "Nova versão
   disponível", every file the open pages get until then is from the first build (a tab open
   during the update stays on it), and accepting reloads into the new build with the game in
   progress intact.
 
-The browser tests allow service workers (conftest blocks them elsewhere). Pyodide loads
-seven times in all: four in the offline test, three in the update test.
+The browser tests allow service workers (conftest blocks them elsewhere).
 """
 
 from __future__ import annotations
@@ -769,3 +774,230 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
         server.server_close()
     watch.check()
     assert not watch.foreign, f"requests left the origin: {watch.foreign}"
+
+
+# ------------------------------------------------------------------ when and what the precache fetches
+
+def test_precache_groups_classify_files_by_folder(dist_dir):
+    """The shell (pages, static/, manifests) is precached on any visit; the engine's groups
+    only for a page that started the engine. New start-up files fall into place by folder."""
+    build = load_build_module()
+    assert build.precache_group("index.html") == "shell"
+    assert build.precache_group("es/tutorial.html") == "shell"
+    assert build.precache_group("en/manifest.webmanifest") == "shell"
+    assert build.precache_group("static/js/vendor/xz.js") == "shell"
+    assert build.precache_group("snapshot/engine.snapshot.xz") == "snapshot"
+    assert build.precache_group("pyodide/pyodide.asm.wasm") == "pyodide"
+    assert build.precache_group("wheels/truco-0.1.0-py3-none-any.whl") == "fallback"
+    assert build.precache_group("xz/decoder.wasm") == "engine", "an unknown folder goes with the engine"
+    precache = sw_precache(DIST)
+    listed = [rel for rels in precache["groups"].values() for rel in rels]
+    assert sorted(listed) == sorted(precache["files"]), "every file in exactly one group"
+    for rel in precache["files"]:
+        assert rel in precache["groups"][build.precache_group(rel)], rel
+    shell = set(precache["groups"]["shell"])
+    assert {"index.html", "es/marcador.html", "en/tutorial.html", "static/js/worker.js"} <= shell
+    assert not any(rel.startswith(("pyodide/", "snapshot/", "wheels/")) for rel in shell)
+    # What a marcador visit precaches stays small.
+    assert sum((DIST / rel).stat().st_size for rel in shell) < 2_500_000
+
+
+class LoggedServer:
+    """dist/ with netlify.toml's headers, like serve.py, and a log of what it sent: (path, status)."""
+
+    def __init__(self, directory: Path) -> None:
+        import functools
+        import http.server
+        import threading
+
+        log = self.log = []
+
+        class Handler(serve.QuietHandler):
+            rules = serve.load_header_rules()
+
+            def send_response(self, code, message=None):
+                log.append((self.path, int(code)))
+                super().send_response(code, message)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def take(self) -> list[tuple[str, int]]:
+        got, self.log[:] = list(self.log), []
+        return got
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# When the table's first deal is on screen: a request the server logs (manifest.json is no file
+# of the service worker's, so it always reaches the network), and the caches at that moment.
+DEAL_MARKER = "/manifest.json?marker=deal"
+MARK_THE_DEAL = """
+(() => {
+  if (location.pathname.endsWith('.html') && !location.pathname.endsWith('index.html')) return;
+  const seen = () => {
+    const app = document.getElementById('app');
+    if (!app || !['human', 'bots', 'over'].includes(app.dataset.phase) || window.__dealt) return;
+    window.__dealt = performance.now();
+    caches.keys().then((names) => { window.__cachesAtDeal = names; });
+    if (navigator.onLine) fetch('manifest.json?marker=deal', { cache: 'no-store' }).catch(() => {});
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+})();
+"""
+
+
+def path_of(request_path: str) -> str:
+    """A logged request path as the file it names ("/" and "/?q" are index.html)."""
+    path = urlsplit(request_path).path
+    return (path.lstrip("/") or "index.html") if not path.endswith("/") else path.lstrip("/") + "index.html"
+
+
+def precache_report(page) -> dict:
+    return page.evaluate("window.__pwa.precached()")
+
+
+def test_first_visit_precache_after_the_deal_reuses_the_pages_downloads_and_repeat_visits_fetch_only_sw_js(
+        browser_type, browser_type_launch_args, dist_dir, tmp_path):
+    """A real profile (an HTTP cache on disk, as a player's browser has; Playwright's other
+    contexts keep theirs in memory, where no entry over ~6 MB is kept): the table's first
+    visit starts the service worker only after the first deal; its precache moves over the
+    network only what the page did not download (the fallback's files, the other pages), and
+    window.__pwa reports it; a repeat visit moves nothing but the sw.js check; offline, the
+    table plays from the wheel fallback, and the pages open in every language."""
+    server = LoggedServer(dist_dir)
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **browser_type_launch_args, base_url=server.url,
+        service_workers="allow", locale="pt-BR")
+    watch = watch_all(context, server.url)
+    context.add_init_script(MARK_THE_DEAL)
+    files = sw_precache(DIST)["files"]
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        watch.watch(page)
+        page.goto("/?fast=1&autostart=1")
+        page.wait_for_function("() => window.__dealt", timeout=ENGINE_TIMEOUT_MS)
+        wait_sw_ready(page)  # installed: the precache is complete
+        log = server.take()
+        marker = log.index((DEAL_MARKER, 200))
+        before, after = log[:marker], log[marker + 1:]
+
+        # Nothing of the service worker before the deal.
+        assert page.evaluate("window.__cachesAtDeal") == []
+        assert not [p for p, _ in before if p.startswith("/sw.js")], before
+        assert page.evaluate("window.__pwa.signal") == "deal"
+        assert page.evaluate("window.__pwa.registeredAt >= window.__dealt")
+        assert ("/sw.js", 200) in after
+
+        # The precache: every file of the build, none the page already had moved again.
+        had = {path_of(p) for p, status in before if status == 200}
+        moved = [path_of(p) for p, status in after if status == 200 and not p.startswith("/sw.js")]
+        assert not set(moved) & had, f"downloaded again: {sorted(set(moved) & had)}"
+        assert len(moved) == len(set(moved)), f"downloaded twice: {moved}"
+        assert set(moved) == set(files) - had, "the precache fetches each missing file once"
+        # window.__pwa's report (for the bench): what went over the network is what the
+        # server sent.
+        report = precache_report(page)
+        assert report["complete"] and report["all"], report
+        assert set(report["files"]) == set(files)
+        assert set(report["groups"]) == {"shell", "pyodide", "snapshot", "fallback"}
+        reported = {rel for rel, f in report["files"].items() if f["transferred"]}
+        assert reported == set(moved), (sorted(reported ^ set(moved)))
+        assert all(report["files"][rel]["from"] == "http-cache" for rel in had & set(files))
+        sizes = {rel: (DIST / rel).stat().st_size for rel in files}
+        assert report["bytes"] == sum(sizes.values())
+        assert report["transferred"] >= sum(sizes[rel] for rel in moved)
+
+        # A repeat visit: served by the service worker; only the update check reaches the server.
+        page.goto("/?fast=1&autostart=1&seed=3")
+        page.wait_for_function("() => window.__dealt", timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        precache_report(page)
+        # (The browser checks sw.js for an update after navigations, when it sees fit.)
+        repeat = [(p, s) for p, s in server.take() if p != DEAL_MARKER]
+        assert {p for p, _ in repeat} <= {"/sw.js"}, repeat
+
+        # Offline: the wheel fallback, and the pages in every language.
+        context.set_offline(True)
+        # (From the snapshot: test_installs_precaches_everything_and_plays_offline.)
+        page.goto("/?fast=1&autostart=1&snapshot=0")
+        page.wait_for_function("() => window.__dealt", timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("window.__engine.start") == "wheel"
+        for path in ("/es/", "/en/marcador.html", "/es/tutorial.html", "/en/embed.html?scenario=manilhas-copas"):
+            page.goto(path)
+            page.wait_for_load_state("load")
+            assert page.evaluate("!!navigator.serviceWorker.controller"), path
+        page.wait_for_selector(".mt", timeout=ENGINE_TIMEOUT_MS)
+        # (Playwright's offline mode covers pages and their workers, not the browser's own
+        # update check of sw.js.)
+        assert {p for p, _ in server.take()} <= {"/sw.js"}, "offline: only the update check reached the server"
+    finally:
+        context.close()
+        server.close()
+    watch.check()
+    assert not watch.foreign, f"requests left the origin: {watch.foreign}"
+
+
+def test_a_page_whose_engine_never_starts_registers_nothing(browser, static_server):
+    """A tutorial whose engine never gets going (H2 makes it wait for a touch; here its worker
+    never answers) registers no service worker and fetches nothing for it, however long it
+    stays open (the page's clock runs two minutes ahead); the embed never registers one."""
+    context, watch = new_context(browser, static_server)
+    sw_requests: list[str] = []
+    context.on("request", lambda r: sw_requests.append(r.url) if ("/sw.js" in r.url or r.service_worker) else None)
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.route("**/static/js/worker.js*", lambda route: None)  # never answered
+        page.goto("/tutorial.html")
+        page.wait_for_load_state("load")
+        page.wait_for_function("() => !!window.__pwa")
+        page.clock.run_for(150_000)
+
+        # Meanwhile (an embed's engine loads: seconds), on another page: the embed never registers.
+        embed = context.new_page()
+        embed.goto("/embed.html?scenario=manilhas-copas&fast=1")
+        embed.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+        assert embed.evaluate("typeof window.__pwa") == "undefined"
+
+        assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+        assert sw_requests == []
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r)")
+        assert page.evaluate("caches.keys()") == []
+        assert page.evaluate("[window.__pwa.kind, window.__pwa.precacheState]") == ["engine", "not started"]
+    finally:
+        context.close()
+    watch.check()
+
+
+def test_the_marcador_precaches_the_shell_only_and_the_table_fills_in_the_engine(browser, static_server):
+    """A marcador visit registers at once but never downloads the engine; the table, once it
+    has dealt, has the same build's cache filled with the engine's groups."""
+    context, watch = new_context(browser, static_server)
+    groups = sw_precache(DIST)["groups"]
+    build_cache = f"truco-build-{sw_precache(DIST)['build']}"
+    try:
+        page = context.new_page()
+        page.goto("/marcador.html")
+        wait_sw_ready(page)
+        cached = set(cached_files(page)[build_cache]) - {"__truco_sw/listing.json"}
+        assert cached == set(groups["shell"])
+        report = precache_report(page)
+        assert page.evaluate("window.__pwa.signal") == "load"
+        assert report["groups"] == ["shell"] and report["complete"] and not report["all"]
+        assert page.evaluate("window.__pwa.precacheState") == "complete"
+
+        page.goto("/?fast=1&autostart=1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        wait_turn(page, None)
+        report = precache_report(page)
+        assert page.evaluate("window.__pwa.signal") == "deal"
+        assert report["complete"] and report["all"], report
+        assert set(cached_files(page)[build_cache]) == set(sw_precache(DIST)["files"]) | {"__truco_sw/listing.json"}
+    finally:
+        context.close()
+    watch.check()
