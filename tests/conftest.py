@@ -323,7 +323,7 @@ class EngineHold:
     unless told) wait until `release()`, so the page stays on "loading" as long as a test wants.
     Set up before `page.goto`."""
 
-    WASM = "**/pyodide/pyodide.asm.wasm*"
+    WASM = "**/pyodide.asm.wasm*"  # either path's: snapshot/…wasm.xz or pyodide/…wasm
 
     def __init__(self, page, pattern: str = WASM):
         self.page, self.pattern, self.held = page, pattern, []
