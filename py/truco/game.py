@@ -768,10 +768,9 @@ def _check_options(rules: Rules, options: dict, players: int) -> dict:
 
 
 def _check_score(rules: Rules, score) -> list[int]:
-    try:
-        a, b = score
-    except (TypeError, ValueError):
-        raise ValueError(f"score must be two numbers, not {score!r}") from None
+    if not isinstance(score, (list, tuple)) or len(score) != 2:
+        raise ValueError(f"score must be two numbers, not {score!r}")
+    a, b = score
     unit = rules.point_unit()
     for s in (a, b):
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:
