@@ -130,7 +130,37 @@ def test_to_json_is_deterministic_text_and_round_trips():
     (lambda d: json.dumps({k: v for k, v in d.items() if k != "log"}), "missing"),
 ])
 def test_corrupt_or_foreign_saves_raise_a_valueerror_saying_what_is_wrong(mutate, words):
+    """Version-1 saves (the internal state, still read through the converter)."""
     g = new_game(hands=[["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], dealer=1, seed=1)
+    assert truco.Game.from_json(json.dumps(g.state_dict())).to_json() == g.to_json()
+    bad = mutate(g.state_dict())
+    with pytest.raises(ValueError, match=words):
+        truco.Game.from_json(bad)
+
+
+@pytest.mark.parametrize("mutate,words", [
+    (lambda d: json.dumps({**d, "version": 3}), "unsupported version"),
+    (lambda d: json.dumps({**d, "start": {**d["start"], "preset": "xadrez"}}), "start: unknown preset"),
+    (lambda d: json.dumps({**d, "start": {**d["start"], "preset": [None]}}), "start: unknown preset"),
+    (lambda d: json.dumps({**d, "start": {**d["start"], "players": 2.0}}), "players must be"),
+    (lambda d: json.dumps({**d, "start": {**d["start"], "score": [5, "x"]}}), "score"),
+    (lambda d: json.dumps({**d, "start": {**d["start"], "dealer": None}}), "canonical"),
+    (lambda d: json.dumps({**d, "start": {k: v for k, v in d["start"].items() if k != "vira"}}), "missing"),
+    (lambda d: json.dumps({**d, "moves": d["moves"] + [[0, "play 9z"]]}), r"moves\[2\].*not a card"),
+    (lambda d: json.dumps({**d, "moves": d["moves"] + [[1, "play Kc"]]}), r"moves\[2\].*seat 0's turn"),
+    (lambda d: json.dumps({**d, "moves": [[1, "play 2h"]]}), r"moves\[0\].*seat 0's turn"),
+    (lambda d: json.dumps({**d, "moves": [[0, "play 3c"], [0, "play Kh"]]}), r"moves\[1\].*seat 1's turn"),
+    (lambda d: json.dumps({**d, "moves": [[False, "play 3c"]]}), r"moves\[0\]: seat False"),
+    (lambda d: json.dumps({**d, "moves": [[0, ["play 3c"]]]}), r"moves\[0\] must be"),
+    (lambda d: json.dumps({**d, "moves": {"0": "play 3c"}}), "moves must be a list"),
+    (lambda d: "[" * 5000 + "]" * 5000, "nested too deeply"),
+])
+def test_corrupt_saves_are_refused_by_the_rules_naming_the_move_or_field(mutate, words):
+    """A save is its start and moves (DESIGN.md, "The engine's public contract"): loading
+    replays the moves, so a tampered move is refused by the rule it breaks."""
+    g = new_game(hands=[["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], dealer=1, seed=1)
+    g.apply("play 3c")
+    g.apply("play 2h")
     bad = mutate(json.loads(g.to_json()))
     with pytest.raises(ValueError, match=words):
         truco.Game.from_json(bad)

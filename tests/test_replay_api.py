@@ -113,14 +113,21 @@ def test_replay_of_a_saved_match_leaves_the_game_in_play_alone():
 
 
 def test_replay_refuses_a_save_whose_log_does_not_follow_from_its_start():
+    """The save is the match's start and moves: other deals (another seed) make a saved
+    move impossible, and the rules refuse it (issue 28: saves as moves)."""
     final = play_match(46, 2)
     data = json.loads(final["save"])
-    data["start"]["seed"] = 47  # other deals: the saved moves are not possible any more
-    with pytest.raises(ValueError, match="does not|did not"):
+    data["start"]["seed"] = 47  # the table's record of its start disagrees with the game
+    with pytest.raises(ValueError, match="not how its game started"):
         call("replay", save=json.dumps(data))
+    data = json.loads(final["save"])
+    data["game"]["start"]["seed"] = 47  # other deals: the saved moves are not possible any more
     del data["start"]
-    with pytest.raises(ValueError, match="older version"):
+    with pytest.raises(ValueError, match=r"moves\[\d+\].*breaks the rules"):
         call("replay", save=json.dumps(data))
+    data = json.loads(final["save"])
+    del data["start"]  # the game itself says how it started: the replay needs nothing else
+    assert call("replay", save=json.dumps(data))["steps"] == call("replay", save=final["save"])["steps"]
 
 
 def test_share_only_after_the_match_and_it_reproduces_every_deal():

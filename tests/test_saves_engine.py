@@ -150,8 +150,8 @@ def test_game_to_json_at_every_step_round_trips_exactly(seed, players):
 def test_a_tampered_save_is_refused_and_the_session_is_kept():
     reply = call("new_game", seed=9, players=2)
     data = json.loads(reply["save"])
-    data["game"]["score"] = [30, 0]  # beyond the target: an impossible game
-    with pytest.raises(ValueError):
+    data["game"]["start"]["score"] = [30, 0]  # beyond the target: an impossible game
+    with pytest.raises(ValueError, match="start: score"):
         call("load", save=json.dumps(data))
     data = json.loads(reply["save"])
     data["levels"] = {"1": "godlike"}

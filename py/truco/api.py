@@ -22,7 +22,11 @@ from . import __version__
 from .game import Game, IllegalAction, new_game
 
 SAVE_FORMAT = "truco-session"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 holds the game as its start and moves (:mod:`truco.persist`); version 1 saves
+(the game's internal state) are still read, through the converter and the same replay."""
+MAX_DEPTH = 64
+"""How deeply a request may nest arrays and objects (a real one nests under 10)."""
 LEVELS = ("facil", "medio", "dificil")
 
 
@@ -47,22 +51,36 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> "Session":
+        """The session a save holds: its match replayed from its start through the rules.
+        Any fault is a ``ValueError`` naming it; nothing outside is changed."""
+        from .persist import canonical_start, game_from_state
+
+        if not isinstance(text, str):
+            raise ValueError(f"the save must be text, not {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
+        except json.JSONDecodeError as exc:
             raise ValueError(f"the save is not JSON: {exc}") from None
+        except RecursionError:
+            raise ValueError("the save is not JSON a table can hold: it is nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("the save is not a Truco table save")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"unsupported save version {data.get('version')!r}")
-        game = Game.from_json(json.dumps(data.get("game")))
+        version = data.get("version")
+        if version not in (1, SAVE_VERSION) or isinstance(version, bool):
+            raise ValueError(f"unsupported save version {version!r}")
+        unknown = set(data) - {"format", "version", "human_seat", "levels", "game", "start"}
+        if unknown:
+            raise ValueError(f"the save has unknown field(s) {sorted(unknown)}")
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise ValueError("the save's start must be an object")
+        game = game_from_state(Game, data.get("game"), start if version == 1 else None)
+        if version != 1 and start is not None and canonical_start(start) != game.start:
+            raise ValueError("the save's start is not how its game started")
         seat = data.get("human_seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
         levels = _check_levels(data.get("levels"), game.players, seat)
-        start = data.get("start")
-        if start is not None and not isinstance(start, dict):
-            raise ValueError("the save's start must be an object")
         return cls(game, seat, levels, start)
 
     def reply(self) -> dict:
@@ -77,7 +95,7 @@ def _check_levels(levels: Any, players: int, human: int) -> dict[int, str]:
         if seat == human:
             continue
         level = levels.get(str(seat), levels.get(seat))
-        if level not in LEVELS and level not in ("random", "passive"):
+        if not isinstance(level, str) or (level not in LEVELS and level not in ("random", "passive")):
             raise ValueError(f"seat {seat}: unknown bot level {level!r} (facil, medio, dificil)")
         out[seat] = level
     return out
@@ -102,7 +120,10 @@ def _new_game(params: dict) -> dict:
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
         raise ValueError(f"human_seat {human!r} is not a seat of the table")
     # The page says "the human decides for the team" as a flag; the engine wants the seat.
-    if params.pop("humano_decide", False) is True:
+    decide = params.pop("humano_decide", False)
+    if not isinstance(decide, bool):
+        raise ValueError(f"humano_decide must be true or false, not {decide!r}")
+    if decide:
         params["humano_decide"] = human
     game = new_game(**params)
     levels = {s: (partner_level if s % 2 == human % 2 else level)
@@ -144,15 +165,39 @@ def _apply(params: dict) -> dict:
 
 
 def _bot_step(params: dict) -> dict:
-    """Let the bot whose turn it is make one move."""
+    """Let the bot whose turn it is make one move.
+
+    With ``{"fallback": true}`` (the page, never the tests, the arena or the fuzzers), a
+    bot that fails still moves: a legal action drawn from the seat and the position
+    (seeded, so a reload repeats it), and the reply carries ``"fallback": {"seat",
+    "action", "error"}`` for the page to log. Without it, the bot's error is raised.
+    """
+    fallback = params.get("fallback", False)
+    if not isinstance(fallback, bool):
+        raise ValueError(f"fallback must be true or false, not {fallback!r}")
     s = _current()
-    seat = s.game.to_move
+    game = s.game
+    seat = game.to_move
     if seat is None or seat == s.human_seat:
         raise IllegalAction(f"no bot to move: it is {'nobody' if seat is None else 'the human'}'s turn")
-    action = _bot(s, seat).choose(s.game.observation(seat))
-    s.game.apply(action, seat=seat)
+    if not fallback:
+        action = _bot(s, seat).choose(game.observation(seat))
+        game.apply(action, seat=seat)
+        _bots_signal(s)
+        return s.reply()
+    used = None
+    try:  # a bot only reads an observation, and a refused action leaves the game as it was
+        action = _bot(s, seat).choose(game.observation(seat))
+        game.apply(action, seat=seat)
+    except Exception as exc:  # noqa: BLE001 - the fallback the page asked for: the match goes on
+        action = random.Random(f"fallback:{game.seed}:{seat}:{len(game.log)}").choice(game.legal_actions())
+        game.apply(action, seat=seat)
+        used = {"seat": seat, "action": action, "error": f"{type(exc).__name__}: {exc}"[:300]}
     _bots_signal(s)
-    return s.reply()
+    reply = s.reply()
+    if used is not None:
+        reply["fallback"] = used
+    return reply
 
 
 def _partner_opinion(params: dict) -> dict:
@@ -231,11 +276,9 @@ def _replay(params: dict) -> dict:
     from .replay import replay_steps
 
     s = _session_of(params)
-    if s.start is None:
-        raise ValueError("this save does not say how its match started (saved by an older version)")
     obs = s.game.observation(s.human_seat)
     return {"rules": obs["rules"], "options": obs["options"], "seat": s.human_seat,
-            "steps": replay_steps(s.start, s.game, s.human_seat)}
+            "steps": replay_steps(s.game, s.human_seat)}
 
 
 def _share(params: dict) -> dict:
@@ -244,9 +287,9 @@ def _share(params: dict) -> dict:
     s = _session_of(params)
     if s.game.winner is None:
         raise IllegalAction("a match is shared once it is over")
-    if s.start is None:
-        raise ValueError("this save does not say how its match started (saved by an older version)")
-    start = s.start
+    # The table's own record of its start (what the page asked for) when the save has it;
+    # else the game's (a version-1 save without one: its first deal, score and dealer).
+    start = s.start if s.start is not None else s.game.start
     return {
         "seed": s.game.seed,
         "preset": s.game.rules.name,
@@ -259,9 +302,13 @@ def _share(params: dict) -> dict:
 
 
 def _load(params: dict) -> dict:
+    """Resume a saved table. A save that is refused leaves the table in play as it was:
+    the new session replaces it only once it is whole and has answered."""
     global _session
-    _session = Session.from_json(params.get("save"))
-    return _session.reply()
+    session = Session.from_json(params.get("save"))
+    reply = session.reply()
+    _session = session
+    return reply
 
 
 def _observation(params: dict) -> dict:
@@ -275,19 +322,25 @@ def _judge(params: dict) -> dict:
     from .rules import preset
 
     rules = preset(params.get("preset", "mineiro"))
-    vira = params.get("vira")
-    if vira is not None and not is_card(vira):
-        raise ValueError(f"vira {vira!r} is not a card")
+    vira = _vira_param(rules, params)
     plays = params.get("plays")
     if not isinstance(plays, list) or not 2 <= len(plays) <= 6:
         raise ValueError("plays must list 2 to 6 cards as {seat, card, covered}")
     seen = set()
+    seats = set()
     rows = []
-    for p in plays:
+    for i, p in enumerate(plays):
         if not isinstance(p, dict) or not is_card(p.get("card")) or p["card"] in seen:
-            raise ValueError(f"bad play {p!r}: each play is {{seat, card, covered}} with a distinct card")
+            raise ValueError(f"plays[{i}]: each play is {{seat, card, covered}} with a distinct card")
+        seat = p.get("seat", i)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6 or seat in seats:
+            raise ValueError(f"plays[{i}].seat must be a seat from 0 to 5, each once, not {seat!r}")
+        covered = p.get("covered", False)
+        if not isinstance(covered, bool):
+            raise ValueError(f"plays[{i}].covered must be true or false, not {covered!r}")
         seen.add(p["card"])
-        rows.append((int(p.get("seat", len(rows))), p["card"], bool(p.get("covered", False))))
+        seats.add(seat)
+        rows.append((seat, p["card"], covered))
     table = rules.strength_table(vira)
     result, winner = round_result(table, rows)
     return {"result": result, "winner": winner,
@@ -300,14 +353,28 @@ def _card_order(params: dict) -> dict:
     from .rules import preset
 
     rules = preset(params.get("preset", "mineiro"))
-    table = rules.strength_table(params.get("vira"), bool(params.get("baralho_limpo", False)))
-    deck = rules.deck(bool(params.get("baralho_limpo", False)))
+    vira = _vira_param(rules, params)
+    limpo = params.get("baralho_limpo", False)
+    if not isinstance(limpo, bool):
+        raise ValueError(f"baralho_limpo must be true or false, not {limpo!r}")
+    table = rules.strength_table(vira, limpo)
+    deck = rules.deck(limpo)
     groups: dict[int, list[str]] = {}
     for card in deck:
         groups.setdefault(table[card], []).append(card)
     return {"groups": [groups[s] for s in sorted(groups, reverse=True)],
-            "manilhas": list(rules.manilhas_for(params.get("vira"))),
+            "manilhas": list(rules.manilhas_for(vira)),
             "manilha_names": list(rules.manilha_names)}
+
+
+def _vira_param(rules, params: dict) -> str | None:
+    """The ``vira`` of a lesson's request: a card, or null (ignored by a preset without one)."""
+    from .cards import is_card
+
+    vira = params.get("vira")
+    if vira is not None and not is_card(vira):
+        raise ValueError(f"vira must be a card such as '4c', or null, not {str(vira)[:40]}")
+    return vira if rules.vira else None
 
 
 METHODS = {
@@ -328,16 +395,33 @@ METHODS = {
 }
 
 
+def _check_depth(value: Any) -> None:
+    """Refuse a request nested deeper than :data:`MAX_DEPTH` (its reply could not cross to
+    the page: the structured clone overflows the stack long before Python does)."""
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise ValueError(f"request is nested too deeply (at most {MAX_DEPTH} levels)")
+            todo.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+
+
 def handle(request_json: str) -> str:
     """Answer one request ``{"method": str, "params": {...}}`` with a JSON string.
 
     Raises ``ValueError`` (an :class:`~truco.IllegalAction` for a refused move) with a
     readable message; the session is left unchanged.
     """
+    if not isinstance(request_json, (str, bytes)):
+        raise ValueError(f"request is not JSON text: {type(request_json).__name__}")
     try:
         request = json.loads(request_json)
-    except (TypeError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise ValueError(f"request is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"request is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    _check_depth(request)
     if not isinstance(request, dict) or not isinstance(request.get("method"), str):
         raise ValueError(f"request must be an object with a 'method' string: {str(request_json)[:80]!r}")
     method = METHODS.get(request["method"])

@@ -29,7 +29,9 @@ from .judge import TIE, VOID, hand_outcome, round_result
 from .rules import PRESETS, Rules, preset
 
 FORMAT = "truco-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2: a save is how the match started and its moves, replayed on load (version 1,
+the internal state, is still read: :mod:`truco.persist` converts it and replays it too)."""
 
 SERIES_LENGTHS = (1, 3, 5)
 FERRO_MODES = ("escuro", "claras")
@@ -104,13 +106,14 @@ class Game:
     __slots__ = (
         "rules", "players", "seed", "options", "hand_index", "dealer", "_score",
         "games", "game_number", "winner", "abandoned_by", "auto_moves", "hand", "log",
+        "start", "moves",
     )
 
     # ------------------------------------------------------------------ creation
     @classmethod
     def _new(cls, preset_name, players, seed, hands, score, dealer, vira, options) -> "Game":
         rules = preset(preset_name)
-        if players not in PLAYER_COUNTS or isinstance(players, bool):
+        if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
             raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
         opts = _check_options(rules, options, players)
         if seed is None:
@@ -147,6 +150,11 @@ class Game:
         g.auto_moves = [0] * players
         g.log = []
         g.hand = {}
+        # What fully determines the match with its moves: a save is these and the moves,
+        # and loading one replays the moves through the rules (see to_json).
+        g.start = {"preset": rules.name, "players": players, "seed": seed,
+                   "hands": hands, "score": list(sc), "dealer": dealer, "vira": vira, "options": dict(opts)}
+        g.moves = []
         g._deal(hands, vira)
         return g
 
@@ -230,7 +238,10 @@ class Game:
             if not self.may_signal(sender):
                 raise IllegalAction(f"{action!r}: a seat signals once a hand, before its first card")
             self._signal(sender, name)
+            self.moves.append([sender, action])
             return
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise IllegalAction(f"{action!r} from seat {seat!r}: a seat is a whole number")
         if seat is not None and seat != mover:
             raise IllegalAction(
                 f"{action!r} from seat {seat}: it is seat {mover}'s turn to "
@@ -238,6 +249,7 @@ class Game:
             )
         if action == "timeout":
             auto = self._timeout_action(mover)
+            self.moves.append([mover, action])
             self.log.append({"type": "timeout", "seat": mover, "action": auto})
             self._do(mover, auto)
             self.auto_moves[mover] += 1
@@ -249,6 +261,7 @@ class Game:
         if action not in self.legal_actions():
             raise IllegalAction(f"{action!r}: {self._why_illegal(action, mover)}")
         self.auto_moves[mover] = 0
+        self.moves.append([mover, action])
         self._do(mover, action)
 
     def _decision_seat(self, seat: int) -> int:
@@ -644,9 +657,16 @@ class Game:
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict:
+        """The save: how the match started and every move since (JSON-safe)."""
+        return {"format": FORMAT, "version": FORMAT_VERSION, "engine": __version__,
+                "start": self.start, "moves": self.moves}
+
+    def state_dict(self) -> dict:
+        """The internal state, as version 1 saves held it (the converter checks an old save
+        against the state its replay reaches)."""
         return {
             "format": FORMAT,
-            "version": FORMAT_VERSION,
+            "version": 1,
             "engine": __version__,
             "preset": self.rules.name,
             "players": self.players,
@@ -665,7 +685,9 @@ class Game:
         }
 
     def to_json(self) -> str:
-        """The full state (including what decides future deals) as deterministic text."""
+        """The match as deterministic text: how it started (``start``: the arguments of
+        :func:`new_game`, seed included, which decide every deal) and its ``moves``
+        (``[seat, action]``). :meth:`from_json` replays the moves through the rules."""
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -679,6 +701,8 @@ class Game:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ValueError(f"a saved game must be JSON: {exc}") from None
+        except RecursionError:
+            raise ValueError("a saved game must be JSON: it is nested too deeply") from None
         return game_from_state(cls, data)
 
     def copy(self) -> "Game":
@@ -692,6 +716,8 @@ class Game:
         g.games = list(self.games)
         g.auto_moves = list(self.auto_moves)
         g.log = list(self.log)
+        g.start = self.start
+        g.moves = list(self.moves)
         h = dict(self.hand)
         h["hands"] = [list(c) for c in h["hands"]]
         h["rounds"] = [dict(r, plays=[list(p) for p in r["plays"]]) for r in h["rounds"]]
@@ -721,13 +747,13 @@ def _check_options(rules: Rules, options: dict, players: int) -> dict:
         if not isinstance(flags[name], bool):
             raise ValueError(f"{name} must be true or false, not {flags[name]!r}")
     series = options.get("series", 1)
-    if series not in SERIES_LENGTHS or isinstance(series, bool):
+    if isinstance(series, bool) or not isinstance(series, int) or series not in SERIES_LENGTHS:
         raise ValueError(f"series must be 1, 3 or 5 games, not {series!r}")
     ferro = options.get("ferro", "escuro" if rules.ferro_blind else "claras")
-    if ferro not in FERRO_MODES:
+    if not isinstance(ferro, str) or ferro not in FERRO_MODES:
         raise ValueError(f"ferro must be 'escuro' or 'claras', not {ferro!r}")
     timer = options.get("timer", 0)
-    if timer not in TIMER_SECONDS or isinstance(timer, bool):
+    if isinstance(timer, bool) or not isinstance(timer, int) or timer not in TIMER_SECONDS:
         raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
     boss = options.get("humano_decide")
     if boss is not None and (isinstance(boss, bool) or not isinstance(boss, int) or not 0 <= boss < players):
@@ -742,10 +768,9 @@ def _check_options(rules: Rules, options: dict, players: int) -> dict:
 
 
 def _check_score(rules: Rules, score) -> list[int]:
-    try:
-        a, b = score
-    except (TypeError, ValueError):
-        raise ValueError(f"score must be two numbers, not {score!r}") from None
+    if not isinstance(score, (list, tuple)) or len(score) != 2:
+        raise ValueError(f"score must be two numbers, not {score!r}")
+    a, b = score
     unit = rules.point_unit()
     for s in (a, b):
         if isinstance(s, bool) or not isinstance(s, int) or s < 0:

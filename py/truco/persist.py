@@ -1,7 +1,16 @@
-"""Validating loader for :meth:`Game.to_json` text.
+"""Loading a saved match: how it started, then its moves replayed through the rules.
 
-A save may be corrupt or tampered with: every field is checked before a game is built,
-and the error says which field is wrong. Nothing here trusts the input.
+A save (:meth:`Game.to_json`, version 2) is ``{"start": <new_game's arguments>, "moves":
+[[seat, action], ...]}``, as OpenSpiel keeps a state as its action history. Loading
+starts the match again with :func:`new_game` and applies every move with
+:meth:`Game.apply`: a tampered save is refused by the rules themselves, with a
+``ValueError`` (:class:`SaveError`) that names the move or the field, and nothing is
+built until the whole save has replayed (the game in play, if any, is never touched).
+
+Version 1 saves (the internal state: 17 keys) are checked field by field, turned into
+that form (the start read from the first deal, the moves from the log) and replayed the
+same way; the state the replay reaches must be the saved one, field for field. No save
+is ever loaded straight into the state. Nothing here trusts the input.
 """
 
 from __future__ import annotations
@@ -9,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import is_card
-from .game import FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, SIGNALS, Game, _check_options
+from .game import (FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, SIGNALS, Game, IllegalAction,
+                   _check_options, new_game, shuffled_deck)
 from .judge import TIE, hand_outcome, round_result
-from .rules import PRESETS
+from .rules import preset as _preset
 
 
 class SaveError(ValueError):
@@ -50,15 +60,80 @@ _HAND_KEYS = {"kind", "blind", "vira", "vira_visible", "stock", "exchanged", "si
               "phase", "hands", "rounds", "turn", "value", "level", "last_asker_team", "pending"}
 
 
-def game_from_state(cls: type[Game], data: Any) -> Game:
+_START_KEYS = {"preset", "players", "seed", "hands", "score", "dealer", "vira", "options"}
+_V2_KEYS = {"format", "version", "engine", "start", "moves"}
+
+
+def game_from_state(cls: type[Game], data: Any, session_start: Any = None) -> Game:
+    """The game a parsed save holds (version 2, or version 1 through the converter).
+
+    ``session_start`` is the table's record of how a version-1 match started (the
+    ``new_game`` arguments a session save kept), used instead of guessing the first deal.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         _fail(f"not a Truco game (expected format {FORMAT!r})")
-    if data.get("version") != FORMAT_VERSION:
-        _fail(f"unsupported version {data.get('version')!r} (this engine reads version {FORMAT_VERSION})")
+    version = data.get("version")
+    if version == 1:
+        return _from_v1(cls, data, session_start)
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        _fail(f"unsupported version {version!r} (this engine reads versions 1 and {FORMAT_VERSION})")
+    _keys(data, _V2_KEYS, "the save")
+    if not isinstance(data["engine"], str):
+        _fail("engine must be a version string")
+    start = data["start"]
+    _keys(start, _START_KEYS, "start")
+    return replay_moves(start, data["moves"])
+
+
+def start_game(start: dict) -> Game:
+    """``new_game(**start)``, every bad argument a :class:`SaveError` naming it."""
+    opts = start.get("options")
+    if not isinstance(opts, dict):
+        _fail("start.options must be an object")
+    try:
+        return new_game(start.get("preset"), start.get("players"), start.get("seed"), start.get("hands"),
+                        start.get("score"), start.get("dealer"), start.get("vira"), **opts)
+    except ValueError as exc:  # every check of new_game raises ValueError (CardError included)
+        _fail(f"start: {exc}")
+
+
+def canonical_start(params: Any) -> dict:
+    """The canonical start of a match begun with ``new_game(**params)`` (a table's record)."""
+    if not isinstance(params, dict) or not all(isinstance(k, str) for k in params):
+        _fail("the session's start must be an object")
+    try:
+        return new_game(**params).start
+    except ValueError as exc:
+        _fail(f"the session's start: {exc}")
+
+
+def replay_moves(start: dict, moves: Any) -> Game:
+    """Start the match and apply ``moves`` (``[[seat, action], ...]``) through the rules."""
+    game = start_game(start)
+    if game.start != start:
+        _fail("start is not in its own canonical form (e.g. a missing option or a dealer of null)")
+    if not isinstance(moves, list):
+        _fail("moves must be a list of [seat, action]")
+    for i, move in enumerate(moves):
+        if not (isinstance(move, list) and len(move) == 2 and isinstance(move[1], str)):
+            _fail(f"moves[{i}] must be [seat, action], not {str(move)[:60]}")
+        seat, action = move
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            _fail(f"moves[{i}]: seat {seat!r} is not a seat of this table")
+        try:
+            game.apply(action, seat=seat)
+        except IllegalAction as exc:
+            _fail(f"moves[{i}] ({action[:40]!r} by seat {seat}) breaks the rules: {exc}")
+    return game
+
+
+def _check_v1(data: dict) -> dict:
+    """Every field of a version-1 save, checked (the validated options are returned)."""
     _keys(data, _TOP_KEYS, "the save")
-    if data["preset"] not in PRESETS:
-        _fail(f"unknown preset {data['preset']!r}")
-    rules = PRESETS[data["preset"]]
+    try:
+        rules = _preset(data["preset"])
+    except ValueError as exc:
+        _fail(str(exc))
     n = data["players"]
     if n not in PLAYER_COUNTS or isinstance(n, bool):
         _fail(f"players must be 2, 4 or 6, not {n!r}")
@@ -68,6 +143,8 @@ def game_from_state(cls: type[Game], data: Any) -> Game:
     opts = data["options"]
     if not isinstance(opts, dict) or set(opts) != set(OPTION_NAMES):
         _fail(f"options must hold {', '.join(OPTION_NAMES)}")
+    if any(isinstance(v, (list, dict)) for v in opts.values()):
+        _fail("options: every option is a number, a word, true/false or null")
     try:
         opts = _check_options(rules, opts, n)
     except ValueError as exc:
@@ -99,27 +176,111 @@ def game_from_state(cls: type[Game], data: Any) -> Game:
     log = data["log"]
     if not isinstance(log, list) or not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log):
         _fail("log must be a list of events")
+    first = log[0] if log else None
+    if (not isinstance(first, dict) or first.get("type") != "deal" or first.get("hand_number") != 1
+            or first.get("game_number") != 1):
+        _fail("log must begin with the first deal")
+    _int(first.get("dealer"), "log[0].dealer", 0, n - 1)
+    fs = first.get("score")
+    if not isinstance(fs, list) or len(fs) != 2:
+        _fail("log[0].score must be two numbers")
+    for x in fs:
+        _int(x, "log[0].score", 0, cap)
+    return {"rules": rules, "options": opts, "hand": hand}
 
-    g = cls.__new__(cls)
-    g.rules = rules
-    g.players = n
-    g.seed = seed
-    g.options = opts
-    g.hand_index = hand_index
-    g.dealer = dealer
-    g._score = list(score)
-    g.games = list(games)
-    g.game_number = game_number
-    g.winner = winner
-    g.abandoned_by = abandoned_by
-    g.auto_moves = list(auto)
-    g.hand = hand
-    g.log = [dict(e) for e in log]
-    return g
+
+def _from_v1(cls: type[Game], data: dict, session_start: Any) -> Game:
+    """A version-1 save: checked, turned into a start and moves, replayed, and the state
+    the replay reaches compared with the saved one."""
+    checked = _check_v1(data)
+    log = data["log"]
+    if session_start is not None:
+        if not isinstance(session_start, dict) or not all(isinstance(k, str) for k in session_start):
+            _fail("the session's start must be an object")
+        start = canonical_start(session_start)
+        for key in ("preset", "players", "seed", "options"):
+            if start[key] != (checked["options"] if key == "options" else data[key]):
+                _fail(f"the session's start does not match the saved game's {key}")
+    else:
+        start = {"preset": data["preset"], "players": data["players"], "seed": data["seed"],
+                 "hands": None, "score": list(log[0]["score"]), "dealer": log[0]["dealer"], "vira": None,
+                 "options": dict(checked["options"])}
+        if data["hand_index"] == 0:  # still in the first deal: the state shows it whole
+            start["hands"], start["vira"] = _first_deal(data, checked["hand"])
+    game = start_game(start)
+    if game.log[:1] != log[:1]:
+        _fail("log[0]: the match does not start with this deal")
+    moves = len(game.moves)
+    while len(game.log) < len(log):
+        at = len(game.log)
+        action, seat = _action_of(game, log[at], at)
+        try:
+            game.apply(action, seat=seat)
+        except IllegalAction as exc:
+            _fail(f"log[{at}] ({action!r} by seat {seat}) breaks the rules: {exc}")
+        if game.log[at:] != log[at:len(game.log)]:
+            _fail(f"log[{at}]: the events after this move are not the ones the rules write")
+        moves += 1
+    if len(game.log) != len(log):
+        _fail("log: the last move wrote events the log does not have")
+    state = game.state_dict()
+    for key in sorted(_TOP_KEYS - {"engine", "hand"}):
+        if state[key] != data[key]:
+            _fail(f"{key} {data[key]!r} does not follow from the moves in its log")
+    for key in sorted(_HAND_KEYS):
+        if state["hand"][key] != data["hand"][key]:
+            _fail(f"hand.{key} does not follow from the moves in its log")
+    return game
+
+
+def _first_deal(data: dict, hand: dict) -> tuple[list[list[str]], str | None]:
+    """The first deal as the state of its own hand shows it (held, played, exchanged)."""
+    n = data["players"]
+    hands = [list(cards) for cards in hand["hands"]]
+    for r in hand["rounds"]:
+        for seat, card, _ in r["plays"]:
+            hands[seat].append(card)
+    for x in hand["exchanged"]:
+        hands[x["seat"]] = list(x["cards"])
+    rules = _preset(data["preset"])
+    deck = shuffled_deck(data["seed"], 0, rules.deck(data["options"]["baralho_limpo"]))
+    seeded = [deck[3 * i: 3 * i + 3] for i in range(n)]
+    seeded_vira = deck[3 * n] if rules.vira else None
+    if all(sorted(a) == sorted(b) for a, b in zip(hands, seeded)) and hand["vira"] == seeded_vira:
+        return None, None  # the seeded deal
+    return hands, hand["vira"]
+
+
+def _action_of(game: Game, event: dict, at: int) -> tuple[str, int]:
+    """The move that wrote ``event`` as the next entry of the log."""
+    kind = event["type"]
+    seat = event.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        _fail(f"log[{at}]: {kind!r} is not the result of a move of a seat at the table")
+    if kind in ("play", "cover"):
+        card = event.get("card")
+        if not is_card(card):
+            _fail(f"log[{at}]: {card!r} is not a card")
+        if kind == "play" and game.hand["blind"]:  # a blind seat names its card by position
+            held = game.hand["hands"][seat]
+            if card not in held:
+                _fail(f"log[{at}]: seat {seat} does not hold {card}")
+            return f"play #{held.index(card) + 1}", seat
+        return f"{kind} {card}", seat
+    if kind in ("raise", "accept", "run", "exchange", "timeout"):
+        return kind, seat
+    if kind == "signal":
+        name = event.get("signal")
+        if not isinstance(name, str):
+            _fail(f"log[{at}]: a signal names a signal")
+        return f"signal {name}", seat
+    _fail(f"log[{at}]: {kind!r} is not the result of a move")
 
 
 def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
     _keys(h, _HAND_KEYS, "hand")
+    if h["vira"] is not None and not is_card(h["vira"]):
+        _fail(f"hand.vira: {str(h['vira'])[:40]} is not a card")
     if h["kind"] not in ("normal", "dez", "ferro"):
         _fail(f"hand.kind must be normal, dez or ferro, not {h['kind']!r}")
     if not isinstance(h["blind"], bool) or h["blind"] != (h["kind"] == "ferro" and opts["ferro"] == "escuro"):

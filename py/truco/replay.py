@@ -1,15 +1,15 @@
 """A finished (or running) match replayed step by step from one seat's point of view.
 
-The replay is rebuilt by playing the match again from how it started (the ``new_game``
-arguments, seed included) with the actions read back from the saved log, and checking
-that the engine writes the very same log. Every step is what the seat saw at that moment
+The replay plays the match again from how it started (:attr:`Game.start`: the
+``new_game`` arguments, seed included) with its moves (:attr:`Game.moves`), the very
+record a save holds. Every step is what the seat saw at that moment
 — :meth:`Game.observation` and :meth:`Game.events` of that seat — so covered cards stay
 covered and the other seats' unplayed cards never appear (RULES.md §4).
 
 >>> from truco.game import new_game
 >>> g = new_game(seed=4, hands=[["4c", "3h", "5s"], ["7h", "2c", "Qd"]], dealer=1)
 >>> g.apply("play 5s"); g.apply("play 2c")
->>> steps = replay_steps({"seed": 4, "hands": [["4c", "3h", "5s"], ["7h", "2c", "Qd"]], "dealer": 1}, g, 0)
+>>> steps = replay_steps(g, 0)
 >>> [[e["type"] for e in s["events"]] for s in steps]
 [['deal'], ['play'], ['play', 'round']]
 >>> "Qd" in str(steps)  # the other seat's unplayed card
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .game import Game, IllegalAction, new_game
+from .game import Game, IllegalAction
 
 # Fields of an observation the replay does not need at every step (the events are given
 # apart; the rules and options do not change during a match and are sent once).
@@ -28,23 +28,7 @@ _STATIC = ("rules", "options", "log")
 
 
 class ReplayError(ValueError):
-    """The saved match does not replay from its start (a save from an older engine?)."""
-
-
-def _action_of(game: Game, event: dict) -> tuple[str, int]:
-    """The action (and its seat) that wrote ``event`` as the next entry of the log."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    if kind in ("play", "cover"):
-        card = event["card"]
-        if kind == "play" and game.hand["blind"]:  # a blind seat names its card by position
-            return f"play #{game.hand['hands'][seat].index(card) + 1}", seat
-        return f"{kind} {card}", seat
-    if kind in ("raise", "accept", "run", "exchange", "timeout"):
-        return kind, seat
-    if kind == "signal":
-        return f"signal {event['signal']}", seat
-    raise ReplayError(f"the log's event {kind!r} is not the result of a move")
+    """The match does not replay from its start (never for a game built by the engine)."""
 
 
 def _view(obs: dict) -> dict:
@@ -76,25 +60,21 @@ def _with_hand(game: Game, hand: dict) -> Game:
     return g
 
 
-def _steps(start: dict, saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
+def _steps(saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
+    from .persist import start_game
+
     try:
-        game = new_game(**start)
-    except (TypeError, ValueError) as exc:
+        game = start_game(saved.start)
+    except ValueError as exc:
         raise ReplayError(f"the match cannot be started again: {exc}") from None
-    log = saved.log
-    if game.log[:1] != log[:1]:
-        raise ReplayError("the saved match did not start with this deal")
     yield game, {"obs": _view(game.observation(seat)), "events": game.events(seat), "table": None}
-    while len(game.log) < len(log):
+    for i, (actor, action) in enumerate(saved.moves):
         first = len(game.log)
-        action, actor = _action_of(game, log[first])
         old_hand = game.hand
         try:
             game.apply(action, seat=actor)
         except IllegalAction as exc:
-            raise ReplayError(f"event {first} does not replay: {exc}") from None
-        if game.log != log[:len(game.log)]:
-            raise ReplayError(f"event {first} does not replay to the saved log")
+            raise ReplayError(f"move {i} does not replay: {exc}") from None
         events = [e for e in game.events(seat) if e["n"] >= first]
         if not events:
             continue  # a move this seat did not see (an opponent's signal it did not catch)
@@ -113,12 +93,13 @@ def _steps(start: dict, saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
         yield game, {"obs": _view(game.observation(seat)), "events": events, "table": None}
 
 
-def replay_steps(start: dict, saved: Game, seat: int) -> list[dict]:
+def replay_steps(saved: Game, seat: int) -> list[dict]:
     """The match as ``seat`` saw it: a list of ``{obs, events, table}`` steps.
 
     ``obs`` is the seat's observation after the step (without rules, options and log);
     ``events`` the log entries the step added, as the seat saw them; ``table`` is true for
-    a finished hand shown before the next deal. Raises :class:`ReplayError` when the saved
-    log does not follow from ``start``.
+    a finished hand shown before the next deal.
     """
-    return [step for _, step in _steps(start, saved, seat)]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < saved.players:
+        raise ValueError(f"seat must be from 0 to {saved.players - 1}, not {seat!r}")
+    return [step for _, step in _steps(saved, seat)]

@@ -199,9 +199,6 @@ PRESETS: dict[str, Rules] = {
 
 def preset(name: str) -> Rules:
     """The rule set called ``name``; a ``ValueError`` names the presets on offer."""
-    try:
-        return PRESETS[name]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown preset {name!r}: choose one of {', '.join(sorted(PRESETS))}"
-        ) from None
+    if not isinstance(name, str) or name not in PRESETS:
+        raise ValueError(f"unknown preset {str(name)[:40]!r}: choose one of {', '.join(sorted(PRESETS))}")
+    return PRESETS[name]

@@ -280,6 +280,8 @@ class _Why:
 
     def _ask(self) -> dict:
         name = self.obs["next_raise"]["name"]
+        if not self.k.hand:  # not reached: a seat raises on its turn to play, holding a card
+            return {"key": "hint.raise.bluff", "params": {"raise": name, "value": self.k.value}}
         top = self.top()
         if self.won_first() and (self.strong(top) or self.unbeatable(top)):
             return {"key": "hint.raise.won_first", "params": {"raise": name, "card": top}}
@@ -295,8 +297,10 @@ class _Why:
     def _answer(self, action: str) -> dict:
         k = self.k
         pending = self.obs["pending"]
-        top = self.top()
         gives = k.value  # running gives the askers the value before the request (§5)
+        if not k.hand:  # every card played: the cards on the table and the partners' decide
+            return self._answer_empty(action, pending, gives)
+        top = self.top()
         if action == "raise":
             name = self.obs["next_raise"]["name"]
             if self.won_first() and (self.strong(top) or self.unbeatable(top)):
@@ -337,6 +341,25 @@ class _Why:
                     "params": {"pct": self.pct(), "gives": gives, "value": pending["value"], **self.score()}}
         # the cards alone look fair: it is the request that says the askers are strong
         return {"key": "hint.run.shown", "params": {"card": top, "value": pending["value"], **self.score()}}
+
+    def _answer_empty(self, action: str, pending: dict, gives: int) -> dict:
+        """A raise answered with no card left in the hand (a partner or the table decides)."""
+        if action == "raise":
+            return {"key": "hint.reraise.bluff", "params": {"raise": self.obs["next_raise"]["name"],
+                                                            "value": pending["value"]}}
+        if action == "accept":
+            if self.run_loses_game(gives):
+                return {"key": "hint.accept.must", "params": {"gives": gives}}
+            return {"key": "hint.accept.odds",
+                    "params": {"gives": gives, "pct": self.pct(), "value": pending["value"], **self.score()}}
+        k = self.k
+        if k.plays and not self.partner_after():
+            best, bteam = table_state(k.plays)
+            best_card = self._best_card_on_table(best)
+            if bteam != k.team and best_card:
+                return {"key": "hint.run.beaten", "params": {"best_card": best_card}}
+        return {"key": "hint.run.odds",
+                "params": {"pct": self.pct(), "gives": gives, "value": pending["value"], **self.score()}}
 
     def _dez(self, action: str) -> dict:
         k = self.k

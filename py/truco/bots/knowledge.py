@@ -175,6 +175,7 @@ def read(obs: dict) -> Knowledge:
     pool = [strength[c] for c in deck_of(obs) if c not in seen]
     checks = {}
     musts: dict[int, int] = {}
+    claims: dict[int, list[int]] = {}
     for x in obs.get("signals") or []:
         s = x.get("seat")
         if s != seat and s in unknown_sizes:
@@ -186,7 +187,13 @@ def read(obs: dict) -> Knowledge:
                     v = strength[manilhas[SIGNAL_NAMES.index(sig)]]
                     shown = any(pv == v for _, pv in played.get(s, []))
                     if not shown and v in pool and unknown_sizes[s] > 0:
-                        musts[s] = v  # the named manilha is still in that hand
+                        claims.setdefault(v, []).append(s)
+    # A signal is evidence, never proof (a player may bluff): a manilha is placed in a
+    # hand only when exactly one seat claims it. Two seats naming the same card (one of
+    # them lies) place it nowhere; their checks still weigh the sampled deals.
+    for v, seats in claims.items():
+        if len(seats) == 1:
+            musts[seats[0]] = v  # the named manilha is still in that hand
     score = obs["score"]
     return Knowledge(
         seat=seat, team=team, players=n, strength=strength, top_strength=top,

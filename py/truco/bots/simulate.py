@@ -160,7 +160,7 @@ def sample_world(k: Knowledge, rng: random.Random) -> list[list[int]]:
         if k.musts:  # a signalled manilha goes to its hand first
             pool = list(pool)
             for v in k.musts.values():
-                pool.remove(v)
+                pool.remove(v)  # read() places each claimed card once, and only an unseen one
             need -= len(k.musts)
         for _ in range(30 if k.checks else 1):  # redraw until the signals fit (sinais)
             drawn = rng.sample(pool, min(need, len(pool)))
