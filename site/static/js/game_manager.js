@@ -395,7 +395,10 @@ export class GameManager {
       this.botTimer = null;
       if (gen !== this.generation || this.paused || this.signalling) return;
       let reply;
-      const step = this.client.call("bot_step", {});
+      // `fallback`: should the bot's own decision fail, the engine makes a simple seeded legal
+      // move for that seat, so the match goes on (said once to the console; a console error
+      // fails the browser tests, so none of them may rely on it).
+      const step = this.client.call("bot_step", { fallback: true });
       this.botStepping = step;
       try {
         reply = await step;
@@ -406,6 +409,11 @@ export class GameManager {
         if (this.botStepping === step) this.botStepping = null;
       }
       if (gen !== this.generation) return;
+      if (reply.fallback && !this.fallbackTold) {
+        this.fallbackTold = true;
+        const { seat, action, error } = reply.fallback;
+        console.error(`bot of seat ${seat} failed (${error}); played ${action} instead so the match goes on`);
+      }
       this.accept(reply);
     }, this.pauses.bot);
   }
