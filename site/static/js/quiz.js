@@ -22,6 +22,9 @@ export class Quiz {
     this.items = items;
     this.engine = engine;
     this.opts = opts;
+    // The reader's first touch of the quiz starts the engine (it judges the answers).
+    const warm = () => engine.start?.();
+    for (const type of ["pointerdown", "focusin", "keydown"]) host.addEventListener(type, warm, { passive: true });
     this.render();
   }
 
@@ -107,6 +110,7 @@ export class Quiz {
       b.setAttribute("aria-pressed", String(b.dataset.answer === value));
     }
     li.dataset.state = "judging";
+    this.engine.start?.();
     if (this.engine.state !== "ready") feedback.textContent = t("engine.loading");
     let judged;
     try {
