@@ -152,8 +152,11 @@ export class Exercise {
     this.loadingBar.append(Object.assign(document.createElement("div"), { className: "progress-fill" }));
     this.loading.append(this.loadingText, this.loadingBar);
     host.append(tableEl, this.loading, this.feedback, buttons, this.live);
-    // The reader's first touch of the table (or the keyboard's focus on it) starts the engine.
-    const warm = () => this.engine.start?.();
+    // The reader's first touch of the table (or the keyboard's focus on it) starts the engine
+    // (a failed one is started again by a move, "De novo" or "Tentar de novo", not by a touch).
+    const warm = () => {
+      if (this.engine.started === false) this.engine.start();
+    };
     for (const type of ["pointerdown", "focusin", "keydown"]) tableEl.addEventListener(type, warm, { passive: true });
     this.engine.subscribe?.(() => this.showLoading());
     if (ex.first) this.showFirst();

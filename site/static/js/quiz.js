@@ -23,7 +23,9 @@ export class Quiz {
     this.engine = engine;
     this.opts = opts;
     // The reader's first touch of the quiz starts the engine (it judges the answers).
-    const warm = () => engine.start?.();
+    const warm = () => {
+      if (engine.started === false) engine.start();
+    };
     for (const type of ["pointerdown", "focusin", "keydown"]) host.addEventListener(type, warm, { passive: true });
     this.render();
   }

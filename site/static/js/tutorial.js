@@ -156,8 +156,9 @@ function show(slug, { focus = false } = {}) {
   // first position on screen; the others wait for a move or "Começar").
   const next = lesson.exercises.find((id) => !progress.exerciseDone(lesson.slug, id)) || lesson.exercises[0];
   const ex = exercises.get(next);
-  if (ex && engine.started && ex.state === "idle") ex.start();
-  else if (ex && engine.started && ex.state === "preview") ex.start({ quiet: true });
+  const live = engine.started && engine.state !== "failed";
+  if (ex && live && ex.state === "idle") ex.start();
+  else if (ex && live && ex.state === "preview") ex.start({ quiet: true });
   if (focus) {
     const h = $(`#${lesson.slug}-title`);
     h?.focus({ preventScroll: true });
