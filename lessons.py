@@ -45,7 +45,9 @@ only on (seed, seat, position), so a scripted bot move ("1 play 3s") holds for o
 ``python3 lessons.py seeds`` finds a seed for exercises whose scripted bot moves do not hold.
 
 The page never gets ``solution`` / ``mistake``, and quizzes carry no answers: the page asks
-the engine (``judge``) who wins each round.
+the engine (``judge``) who wins each round. Each exercise carries its ``first`` position
+(``first_position``: the learner's view when its first move is due, computed here with the
+engine), so the page draws the table before the engine has started.
 """
 
 from __future__ import annotations
@@ -354,6 +356,33 @@ class ScriptMismatch(LessonError):
     pass
 
 
+# What the mini-table draws from an observation (site/static/js/mini_table.js, exercise.js):
+# the first position carries these and nothing else (no log, no history).
+FIRST_KEYS = (
+    "players", "team", "preset", "hand_number", "hand_kind", "dealer", "mao", "blind", "vira", "manilhas",
+    "hand", "hand_sizes", "visible_hands", "decision", "rounds", "hand_value", "next_raise", "pending",
+    "to_move", "legal_actions", "score", "winner",
+)
+FIRST_RULES = ("ladder", "manilha_names", "vira", "mao_de_x", "mao_de_x_value", "mao_de_x_run_gives")
+
+
+def first_position(ex: dict) -> dict | None:
+    """What the mini-table shows before the learner's first move, from the learner's (seat 0's)
+    observation after the setup and the bots' moves: the page draws it before the engine has
+    started. None when the learner never gets a move (the exercise is judged before).
+
+    Only seat 0's view goes in (the engine's observation hides the other hands); ``events``
+    are the moves the bots made after the setup, as the page collects them (speech bubbles)."""
+    rep = Replay(ex)
+    rep.run_bots([])
+    obs = rep.obs
+    if rep.verdict is not None or obs["to_move"] != 0 or obs["winner"] is not None:
+        return None
+    first = {k: obs[k] for k in FIRST_KEYS}
+    first["rules"] = {k: obs["rules"][k] for k in FIRST_RULES}
+    return {"obs": first, "events": rep.events}
+
+
 def new_game_params(ex: dict, seed: int) -> dict:
     params = {
         "preset": ex["preset"], "players": ex["players"], "seed": seed, "hands": ex["hands"],
@@ -620,6 +649,8 @@ def load(strings: dict, directory: Path = LESSONS_DIR, verify: bool = True) -> l
             ex["lesson"] = slug
             if verify:
                 verify_exercise(ex, where)
+                # Drawn by the page before the engine starts (the engine replays it on a touch).
+                ex["first"] = first_position(ex)
         lessons.append({
             "n": n, "slug": slug, "file": path.name, "title": meta["title"],
             "summary": meta.get("summary", ""), "html": render_markdown(body, cards, where),

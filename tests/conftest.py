@@ -338,3 +338,74 @@ class EngineHold:
         for route in held:
             route.continue_()
         self.page.unroute(self.pattern, self._hold)  # a request held meanwhile goes on too
+
+
+# ------------------------------------------------------------------ pages that wait for a touch
+
+# What a page downloads to run the engine: Pyodide, the snapshot, the wheels, the worker.
+ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(worker|build_info)\.js")
+# An untouched embed (or tutorial) on a server that compresses nothing (issue 26).
+UNTOUCHED_BUDGET = 400_000
+# How long an untouched page is watched for an engine download (the engine used to start at once).
+WATCH_MS = 3_000
+
+
+class Traffic:
+    """Every request of a browser context, and the bytes of every response body (what a plain
+    server sends: nothing compressed)."""
+
+    def __init__(self, context):
+        self.urls: list[str] = []
+        self.sizes: list[tuple[str, int]] = []
+        context.on("request", lambda r: self.urls.append(r.url))
+        context.on("response", self._on_response)
+
+    def _on_response(self, response):
+        try:
+            size = len(response.body())
+        except Exception:  # a redirect has no body
+            size = 0
+        self.sizes.append((response.url, size))
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.sizes)
+
+    def engine_files(self) -> list[str]:
+        return [u for u in self.urls if ENGINE_FILE.search(u)]
+
+
+def watch_untouched(page, traffic):
+    """Let an untouched page sit (an observation window, not a wait for something), then check
+    that it started nothing of the engine and stayed within the budget."""
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(WATCH_MS)
+    assert traffic.engine_files() == []
+    assert page.workers == []
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    assert page.evaluate("document.documentElement.hasAttribute('data-engine-started')") is False
+    assert traffic.total <= UNTOUCHED_BUDGET, sorted(traffic.sizes, key=lambda x: -x[1])[:8]
+
+
+# A mini-table as the reader sees it: what each seat shows, the cards on the felt, the hand
+# and its buttons, the score, the value, the round marks, the vira, the bubbles, the prompt.
+TABLE_PICTURE = """(root) => {
+  const card = (c) => c.classList.contains('back') ? (c.classList.contains('covered') ? 'covered' : 'back')
+      : (c.getAttribute('aria-label') || c.querySelector('.card-name')?.textContent || '?');
+  const value = root.querySelector('.mt-value');
+  const vira = root.querySelector('.mt-vira');
+  return {
+    score: root.querySelector('.mt-score').getAttribute('aria-label'),
+    value: value.hidden ? null : value.textContent,
+    marks: [...root.querySelectorAll('.mt-marks li')].map((li) => li.getAttribute('aria-label')),
+    seats: [...root.querySelectorAll('.mt-seat')].map((s) => [s.getAttribute('aria-label'),
+      s.querySelector('.mt-seat-name').textContent, [...s.querySelectorAll('.mt-seat-cards .card')].map(card),
+      s.querySelector('.mt-bubble')?.textContent || null]),
+    trick: [...root.querySelectorAll('.mt-played')].map((p) => [p.dataset.pos, [...p.querySelectorAll('.card')].map(card)]),
+    vira: vira.hidden ? null : vira.getAttribute('aria-label'),
+    hand: [...root.querySelectorAll('.mt-hand button')].map((b) => [b.dataset.action, b.disabled, card(b)]),
+    actions: [...root.querySelectorAll('.mt-actions button')].map((b) => [b.dataset.action, b.textContent]),
+    prompt: root.querySelector('.mt-prompt').textContent,
+    myTurn: root.classList.contains('my-turn'),
+  };
+}"""

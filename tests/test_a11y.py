@@ -106,9 +106,15 @@ def test_table_end_of_match_dialog(table, axe_source):
 def test_tutorial(browser, base_url, axe_source):
     context, page = new_page(browser, base_url)
     try:
+        # Untouched: the exercises' first positions, drawn before the engine.
         page.goto("/tutorial.html?fast=1")
+        until(page, "() => document.querySelector('.exercise-live[data-state=preview] .mt.my-turn')")
+        audit(page, axe_source, "tutorial, first lesson, untouched")
+        # A move made while the engine loads: the progress under the table.
+        page.locator(".exercise .mt-hand button:not([disabled])").first.click()
+        until(page, "() => document.querySelector('.ex-loading:not([hidden])')")
+        audit(page, axe_source, "tutorial, the engine loading after a touch")
         until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
-        audit(page, axe_source, "tutorial, first lesson")
         page.evaluate("location.hash = 'manilhas'")
         until(page, "window.__tutorial.current === 'manilhas'")
         audit(page, axe_source, "tutorial, manilhas lesson")
@@ -184,7 +190,7 @@ def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_ur
     try:
         for path, ready in [("/marcador.html", "document.readyState === 'complete'"),
                             ("/?fast=1", "document.getElementById('app').dataset.phase === 'start'"),
-                            ("/tutorial.html?fast=1", "document.documentElement.dataset.engine === 'ready'"),
+                            ("/tutorial.html?fast=1", "() => document.querySelector('.exercise-live[data-state=preview] .mt.my-turn')"),
                             ("/embed.html?scenario=manilhas-copas&fast=1", "!!document.querySelector('.mt.my-turn')")]:
             page.goto(path)
             until(page, ready, timeout=ENGINE_TIMEOUT_MS)
@@ -234,7 +240,7 @@ def test_visible_keyboard_focus_on_every_page(browser, base_url):
         until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
         page.evaluate("document.querySelector('#start-dialog details').open = true")
         assert tab_through(page) == [], "table, start screen"
-        page.goto("/tutorial.html?fast=1")
+        page.goto("/tutorial.html?fast=1&engine=now")
         until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
         assert tab_through(page, 60) == [], "tutorial"
     finally:

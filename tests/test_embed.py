@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import fnmatch
 import http.server
+import json
+import re
 import threading
 import tomllib
 from urllib.parse import parse_qs, quote, urlparse
@@ -14,7 +16,7 @@ from urllib.parse import parse_qs, quote, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, until
+from conftest import ENGINE_TIMEOUT_MS, ROOT, TABLE_PICTURE, ConsoleWatch, Traffic, until, watch_untouched
 
 
 HOST_PAGE = """<!doctype html>
@@ -75,6 +77,8 @@ def host_url(host_site, src, width="100%"):
 
 
 def test_embed_works_framed_by_another_site_and_reports_its_height(browser, base_url, host_site):
+    """Untouched, the frame shows the exercise's first position without the engine; the
+    visitor's first move starts it and is played once it is up."""
     assert "127.0.0.1" in base_url
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = context.new_page()
@@ -83,13 +87,14 @@ def test_embed_works_framed_by_another_site_and_reports_its_height(browser, base
     page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=manilhas-copas&fast=1"))
     assert page.evaluate("location.origin").startswith("http://localhost:")
     frame = page.frame_locator("#game")
-    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(frame.locator(".mt.my-turn")).to_be_visible()
+    expect(frame.locator(".exercise-live")).to_have_attribute("data-state", "preview")
     expect(frame.locator("#embed-heading")).to_have_text("Ganhe da Espadilha")
     expect(frame.locator("#embed-prompt")).to_contain_text("Tonho jogou a Espadilha")
-    # The visitor plays; the engine judges; the lesson explains.
+    # The visitor plays; the engine starts, judges; the lesson explains.
     frame.locator('.mt-hand button[data-card="7c"]').click()
     feedback = frame.locator(".ex-feedback")
-    expect(feedback).to_have_attribute("data-verdict", "wrong")
+    expect(feedback).to_have_attribute("data-verdict", "wrong", timeout=ENGINE_TIMEOUT_MS)
     expect(feedback).to_contain_text("O 7 de paus não é manilha")
     # "Tentar de novo" by the keyboard: once in CI the exercise never restarted after a
     # pointer click (in a frame its host resizes as the content grows); Enter rules out the
@@ -165,7 +170,7 @@ def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_
     page = context.new_page()
     watch = ConsoleWatch()
     watch.watch(page)
-    page.goto(host_url(host_site, f"{base_url}/{lang}embed.html?scenario=sinais-zap-do-parceiro&fast=1", width="320px"))
+    page.goto(host_url(host_site, f"{base_url}/{lang}embed.html?scenario=sinais-zap-do-parceiro&fast=1&engine=now", width="320px"))
     frame = page.frame_locator("#game")
     expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     inner = page.frames[1]
@@ -214,7 +219,7 @@ def test_embed_caption_is_the_title_and_the_prompt_says_what_to_do(browser, base
 
 def test_embed_plays_a_deal_given_in_the_address(browser, base_url):
     context, page, watch = embed_page(browser, base_url, 560, 800)
-    page.goto("/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&dealer=1&level=facil&seed=3&fast=1"
+    page.goto("/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&dealer=1&level=facil&seed=3&fast=1&engine=now"
               "&caption=Zap%20e%20Copas%3A%20d%C3%A1%20pra%20perder%3F")
     expect(page.locator("#embed-heading")).to_have_text("Zap e Copas: dá pra perder?")
     expect(page.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
@@ -252,6 +257,7 @@ MALFORMED = [
     ("?hands=4c.7h.As-3c.2h.Kd&dealer=5", "dealer deve ser um lugar da mesa, de 0 a 1."),
     ("?hands=4c.7h.As-3c.2h.Kd&level=impossivel", "level deve ser"),
     ("?hands=4c.7h.As-3c.2h.Kd&cards=1", 'Parâmetro desconhecido: "cards".'),
+    ("?hands=4c.7h.As-3c.2h.Kd&engine=later", "engine só aceita now"),
 ]
 
 
@@ -284,7 +290,7 @@ def test_a_malformed_address_says_what_is_wrong(plain, query, message):
 ])
 def test_a_deal_the_engine_refuses_says_so(plain, query, detail):
     page = plain
-    page.goto(f"/embed.html{query}")
+    page.goto(f"/embed.html{query}&engine=now")
     error = page.locator("#embed-error")
     expect(error).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     expect(error).to_contain_text("O jogo recusou este cenário")
@@ -294,7 +300,7 @@ def test_a_deal_the_engine_refuses_says_so(plain, query, detail):
 
 def test_paulista_deal_with_a_vira_is_accepted(plain):
     page = plain
-    page.goto("/embed.html?hands=5c.2h.Kd-3c.6h.Jd&preset=paulista&vira=4d&fast=1")
+    page.goto("/embed.html?hands=5c.2h.Kd-3c.6h.Jd&preset=paulista&vira=4d&fast=1&engine=now")
     expect(page.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     # With the vira 4, the fives are the manilhas (the engine says so on the cards).
     expect(page.locator('.mt-hand button[data-card="5c"]')).to_have_class(__import__("re").compile(r"\bmanilha\b"))
@@ -336,3 +342,113 @@ def test_netlify_lets_only_the_embed_be_framed(dist_dir):
             else:
                 assert any(a == ["'none'"] for a, _ in policies), f"{path}: must refuse framing"
                 assert any(x == "DENY" for _, x in policies), f"{path}: X-Frame-Options DENY for old browsers"
+
+
+# ---------------------------------------------------------------- the engine waits for a touch
+
+@pytest.mark.parametrize("path", [
+    "/embed.html?scenario=manilhas-copas",
+    "/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&dealer=1&caption=Zap",
+    "/en/embed.html?scenario=sinais-zap-do-parceiro",
+])
+def test_an_untouched_embed_draws_its_table_and_downloads_no_engine(browser, base_url, path):
+    context, page, watch = embed_page(browser, base_url, 560, 800)
+    traffic = Traffic(context)
+    page.goto(path)
+    table = page.locator(".mt")
+    expect(table).to_have_class(re.compile(r"\bmy-turn\b"))
+    expect(table.locator(".mt-hand button:not([disabled])")).to_have_count(3)
+    expect(table.locator(".mt-seat .card.back").first).to_be_visible()
+    watch_untouched(page, traffic)
+    expect(page.locator(".ex-loading")).to_be_hidden()
+    context.close()
+    watch.check()
+
+
+def test_the_first_position_drawn_untouched_is_the_engines(browser, base_url):
+    """The table drawn from the page's data before the engine is the table the engine deals
+    (a covered card, a pending truco with its bubble, a mão de dez, a dark mão de ferro, a vira
+    and four seats: tests/test_tutorial.py compares every exercise)."""
+    context, page, watch = embed_page(browser, base_url, 560, 800)
+    for scenario in ["coberta-vale-nada", "truco-correr"]:
+        page.goto(f"/embed.html?scenario={scenario}&fast=1")
+        expect(page.locator(".exercise-live")).to_have_attribute("data-state", "preview")
+        drawn = page.locator(".mt").evaluate(TABLE_PICTURE)
+        page.goto(f"/embed.html?scenario={scenario}&fast=1&engine=now")
+        expect(page.locator(".exercise-live")).to_have_attribute("data-state", "playing", timeout=ENGINE_TIMEOUT_MS)
+        expect(page.locator(".mt.my-turn")).to_be_visible()
+        assert page.locator(".mt").evaluate(TABLE_PICTURE) == drawn, scenario
+    context.close()
+    watch.check()
+
+
+def test_engine_now_starts_the_engine_with_the_page(browser, base_url):
+    context, page, watch = embed_page(browser, base_url, 560, 800)
+    traffic = Traffic(context)
+    page.goto("/embed.html?scenario=manilhas-copas&fast=1&engine=now")
+    until(page, "() => document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
+    assert any("/static/js/worker.js" in u for u in traffic.engine_files())
+    expect(page.locator(".exercise-live")).to_have_attribute("data-state", "playing")
+    expect(page.locator(".ex-loading")).to_be_hidden()
+    page.locator('.mt-hand button[data-card="7h"]').click()
+    expect(page.locator(".ex-feedback")).to_have_attribute("data-verdict", "right")
+    context.close()
+    watch.check()
+
+
+def test_a_card_of_the_address_touched_before_the_engine_is_played_once_it_is_up(browser, base_url):
+    """A deal of the address: only its cards are drawn (the others' backs; no value, no turn
+    worked out on the page); the card touched waits with the loading progress, then is played."""
+    context, page, watch = embed_page(browser, base_url, 560, 800)
+    page.goto("/embed.html?hands=4c.7h.3s-Kd.5c.6h&score=4,2&level=facil&seed=3&fast=1")
+    table = page.locator(".mt")
+    expect(table.locator('[data-testid="mt-score-us"]')).to_have_text("4")
+    expect(table.locator(".mt-value")).to_be_hidden()  # the hand's value is the engine's to say
+    expect(table.locator(".mt-seat .card.back")).to_have_count(3)
+    expect(table.locator(".mt-prompt")).to_have_text("Toque numa carta para jogar.")
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    table.locator('.mt-hand button[data-card="3s"]').click()
+    loading = page.locator(".ex-loading")
+    expect(loading).to_be_visible()
+    expect(loading).to_contain_text("Sua jogada sai assim que ele estiver pronto.")
+    expect(loading.locator('[role="progressbar"]')).to_have_attribute("aria-valuenow", re.compile(r"^\d+$"))
+    expect(table.locator('.mt-hand button[data-card="3s"]')).to_be_disabled()  # the controls wait
+    # Once the engine is up, the 3 of spades is on the felt in front of the visitor.
+    mine = table.locator('.mt-played[data-seat="0"] .card')
+    expect(mine.first).to_have_attribute("aria-label", re.compile(r"^3 de espadas"), timeout=ENGINE_TIMEOUT_MS)
+    expect(loading).to_be_hidden()
+    expect(table.locator(".mt-value")).to_be_visible()
+    context.close()
+    watch.check()
+
+
+def _scenarios(dist_dir, lang=""):
+    html = (dist_dir / lang / "embed.html").read_text(encoding="utf-8")
+    block = re.search(r'<script type="application/json" id="scenarios">(.*?)</script>', html, re.S).group(1)
+    return json.loads(block)["exercises"]
+
+
+def test_no_hidden_card_is_drawn_before_the_engine(browser, base_url, dist_dir):
+    """Every scenario untouched: no card of another seat's hand that seat 0 has not seen is
+    named anywhere on the table (the page's data holds the same view: tests/test_lessons.py)."""
+    scenarios = _scenarios(dist_dir)
+    context, page, watch = embed_page(browser, base_url, 560, 800)
+    for name, ex in scenarios.items():
+        obs = ex["first"]["obs"]
+        seen = {p["card"] for r in obs["rounds"] for p in r["plays"] if not p["covered"]}
+        seen |= {c for v in obs["visible_hands"] for c in v["cards"]}
+        hidden = sorted({c for h in ex["hands"][1:] for c in h} - seen)
+        page.goto(f"/embed.html?scenario={name}")
+        expect(page.locator(".exercise-live")).to_have_attribute("data-state", "preview")
+        named = page.evaluate("""async (cards) => {
+            const { cardName } = await import('./static/js/cards.js');
+            const html = document.querySelector('.mt').outerHTML;
+            return cards.filter((c) => html.includes(cardName(c)) || html.includes(`data-card="${c}"`));
+          }""", hidden)
+        assert named == [], f"{name}: hidden cards on the table: {named}"
+        # The seats show as many backs as they hold cards.
+        sizes = ex["first"]["obs"]["hand_sizes"]
+        for seat in range(1, len(sizes)):
+            expect(page.locator(f'.mt-seat[data-seat="{seat}"] .mt-seat-cards .card.back')).to_have_count(sizes[seat])
+    context.close()
+    watch.check()

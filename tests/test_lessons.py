@@ -199,3 +199,70 @@ def test_translated_lessons_draw_the_same_cards(lang):
     nova = next(tr for tr in translated if tr["slug"] == "manilha-nova")
     first = pictures.findall(nova["html"])[0]
     assert "<b>4</b><i>♣</i>" in first and "manilha" in first
+
+
+# ------------------------------------------------------------------ the first position
+
+CARD = re.compile(r"^[4567QJKA23][chsd]$")
+
+
+def _cards_in(value, skip=("manilhas", "rules")):
+    """Every card named anywhere in a JSON value (a card string, or a card in an action such
+    as "play 4c"), except under the keys in `skip` (the preset's manilhas are no one's hand)."""
+    if isinstance(value, dict):
+        return {c for k, v in value.items() if k not in skip for c in _cards_in(v, skip)}
+    if isinstance(value, list):
+        return {c for v in value for c in _cards_in(v, skip)}
+    if isinstance(value, str):
+        return {w for w in value.split() if CARD.match(w)}
+    return set()
+
+
+def hidden_cards_in(ex, first):
+    """Cards of the other seats that seat 0 has not seen but `first` names."""
+    rep = lessons.Replay(ex)
+    rep.run_bots([])
+    obs = api._session.game.observation(0)  # the engine's own view for seat 0, untrimmed
+    seen = {p["card"] for r in obs["rounds"] for p in r["plays"] if p["card"]}
+    seen |= {c for v in obs["visible_hands"] for c in v["cards"]}
+    hidden = {c for h in ex["hands"][1:] for c in h} - seen
+    return sorted(_cards_in(first) & hidden)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[e["id"] for e in EXERCISES])
+def test_each_exercise_carries_its_first_position_as_seat_0_sees_it(ex):
+    """The page draws the table from `first` before the engine starts: it is the learner's
+    observation when the first move is due (after the setup and the bots), trimmed to what
+    the mini-table draws, and it names no card the learner has not seen."""
+    first = ex["first"]
+    assert first is not None
+    rep = lessons.Replay(ex)
+    rep.run_bots([])
+    assert first["obs"] == {**{k: rep.obs[k] for k in lessons.FIRST_KEYS},
+                            "rules": {k: rep.obs["rules"][k] for k in lessons.FIRST_RULES}}
+    assert first["obs"]["to_move"] == 0 and first["obs"]["legal_actions"]
+    assert first["events"] == rep.events
+    assert not {"log", "history"} & set(first["obs"])
+    assert hidden_cards_in(ex, first) == []
+
+
+def test_the_hidden_card_check_finds_a_leak():
+    ex = next(e for e in EXERCISES if e["id"] == "coberta-vale-nada")  # Tonho's covered 6c
+    leaked = json.loads(json.dumps(ex["first"]))
+    leaked["obs"]["rounds"][-1]["plays"][0]["card"] = "6c"
+    assert hidden_cards_in(ex, leaked) == ["6c"]
+    opponent = json.loads(json.dumps(ex["first"]))
+    opponent["obs"]["visible_hands"] = [{"seat": 1, "cards": ex["hands"][1]}]
+    assert hidden_cards_in(ex, opponent)
+
+
+@pytest.mark.parametrize("lang", ["", "es/", "en/"])
+def test_built_pages_carry_the_first_positions(dist_dir, lang):
+    """tutorial.html and embed.html hold each exercise's first position, the same in every
+    language, and no more of the deal than before (the fixed hands the engine is given)."""
+    tutorial = _json_blocks(dist_dir / lang / "tutorial.html")["tutorial-data"]["exercises"]
+    embed = _json_blocks(dist_dir / lang / "embed.html")["scenarios"]["exercises"]
+    for ex in EXERCISES:
+        for page in (tutorial, embed):
+            assert page[ex["id"]]["first"] == json.loads(json.dumps(ex["first"]))
+            assert set(page[ex["id"]]) <= set(lessons.EXERCISE_KEYS) - lessons.PRIVATE_KEYS | {"lesson", "lesson_title", "first"}

@@ -558,14 +558,14 @@ def test_installs_precaches_everything_and_plays_offline(browser, static_server)
 
     # The tutorial and the marcador open offline, and every other page too: no CSP
     # violation anywhere (CSP_LISTENER turns them into console errors).
-    page.goto("/tutorial.html")
+    page.goto("/tutorial.html?engine=now")
     page.wait_for_selector("html[data-engine=ready]", timeout=ENGINE_TIMEOUT_MS)
     assert page.locator("h1, h2").first.is_visible()
     page.goto("/marcador")
     page.locator("#buttons-0 button").first.click()
     assert page.locator("#points-0").inner_text() != "0"
-    page.goto("/embed.html?scenario=manilhas-copas&fast=1")
-    page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
+    page.goto("/embed.html?scenario=manilhas-copas&fast=1&engine=now")
+    page.wait_for_selector(".exercise-live[data-state=playing] .mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
     for other in sorted(p.name for p in DIST.glob("*.html")):
         if other not in ("index.html", "tutorial.html", "marcador.html", "embed.html"):
             page.goto(f"/{other}")

@@ -3,7 +3,9 @@
 expected answer follows), progress that survives a reload (and garbage in storage), the
 keyboard, the screen-reader live regions, the "Incorporar" snippet and the turn timer.
 
-One page per module keeps Pyodide loaded; `fast=1` removes the pauses between bot moves.
+One page per module keeps Pyodide loaded (`engine=now` starts it with the page; a reader's
+page starts it on the first touch of an exercise or a quiz); `fast=1` removes the pauses
+between bot moves.
 The right and wrong paths are the `solution` / `mistake` of each exercise in its lesson file.
 """
 
@@ -16,7 +18,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, ConsoleWatch, until
+from conftest import ENGINE_TIMEOUT_MS, ROOT, TABLE_PICTURE, ConsoleWatch, Traffic, until, watch_untouched
 
 sys.path.insert(0, str(ROOT))
 import lessons  # noqa: E402
@@ -41,7 +43,7 @@ def tut(browser, base_url):
     page = context.new_page()
     watch = ConsoleWatch()
     watch.watch(page)
-    page.goto("/tutorial.html?fast=1")
+    page.goto("/tutorial.html?fast=1&engine=now")
     engine_ready(page)
     page.console_watch = watch
     yield page
@@ -117,6 +119,84 @@ def play_path(page, ex, path):
         if ex_state(page, ex["id"])["state"] == "over" or int(host.get_attribute("data-refused") or 0) > before:
             break
     return page.locator(f"#ex-{ex['id']} .ex-feedback")
+
+
+def pictures_before_the_engine(browser, base_url):
+    """Every exercise's table on a page nobody touched: {id: picture}."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1")
+    out = {}
+    for lesson in LESSONS:
+        open_lesson(page, lesson["slug"])
+        for ex in lesson["exercises"]:
+            assert ex_state(page, ex["id"])["state"] == "preview", ex["id"]
+            out[ex["id"]] = page.locator(f"#ex-{ex['id']} .mt").evaluate(TABLE_PICTURE)
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    context.close()
+    watch.check()
+    return out
+
+
+def test_every_first_position_drawn_before_the_engine_is_the_engines(tut, browser, base_url):
+    """The table each exercise shows before the engine (from the page's data) is the one the
+    engine deals and replays to the learner's first move."""
+    drawn = pictures_before_the_engine(browser, base_url)
+    page = tut
+    for ex in EXERCISES:
+        open_lesson(page, LESSON_OF[ex["id"]]["slug"])
+        start_fresh(page, ex["id"])
+        assert page.locator(f"#ex-{ex['id']} .mt").evaluate(TABLE_PICTURE) == drawn[ex["id"]], ex["id"]
+
+
+@pytest.mark.parametrize("path", ["/tutorial.html", "/tutorial.html#manilhas", "/en/tutorial.html#sinais"])
+def test_an_untouched_tutorial_draws_its_tables_and_downloads_no_engine(browser, base_url, path):
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    traffic = Traffic(context)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto(path)
+    until(page, "() => window.__tutorial && window.__tutorial.current")
+    slug = page.evaluate("window.__tutorial.current")
+    for ex in next(lesson for lesson in LESSONS if lesson["slug"] == slug)["exercises"]:
+        table = page.locator(f"#ex-{ex['id']} .mt")
+        expect(table).to_have_class(re.compile(r"\bmy-turn\b"))
+        assert table.locator(".mt-hand button").count() > 0
+    expect(page.locator("#engine-status")).to_be_hidden()  # nothing loads: no progress to show
+    watch_untouched(page, traffic)
+    context.close()
+    watch.check()
+
+
+def test_a_move_made_while_the_engine_loads_is_played_when_it_is_up(browser, base_url):
+    """The second exercise of a lesson touched first: it waits with the progress under its
+    table (its controls disabled, the card marked), and the move is judged once the engine is up;
+    the lesson's first exercise keeps its first position."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1#manilhas")
+    until(page, "window.__tutorial.exercise('manilhas-copas').state === 'preview'")
+    section = page.locator("#ex-manilhas-copas")
+    section.locator('.mt-hand button[data-card="7h"]').click()
+    loading = section.locator(".ex-loading")
+    expect(loading).to_be_visible()
+    expect(loading).to_contain_text("Preparando o motor do jogo… Sua jogada sai assim que ele estiver pronto.")
+    expect(section.locator('.mt-hand button[data-card="7h"]')).to_have_class(re.compile(r"\bqueued\b"))
+    expect(section.locator(".mt-hand button:not([disabled])")).to_have_count(0)
+    expect(section.locator(".ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
+    expect(section.locator(".ex-feedback")).to_contain_text("Copas")
+    expect(loading).to_be_hidden()
+    assert ex_state(page, "manilhas-pica-fumo")["state"] == "preview"
+    # From now on the engine is up: another lesson starts its first exercise by itself.
+    open_lesson(page, "rodadas")
+    until(page, "window.__tutorial.exercise('rodadas-virada').state === 'playing'")
+    context.close()
+    watch.check()
 
 
 NON_TIMER = [ex for ex in EXERCISES if "0 timeout" not in ex["mistake"]]
@@ -217,11 +297,12 @@ def test_changing_a_quiz_scenario_changes_the_expected_answer(browser, base_url)
 
     page.route(re.compile(r".*/tutorial\.html.*"), rewrite)
     page.goto("/tutorial.html?fast=1#baralho")
-    engine_ready(page)
     item = page.locator("#quiz-baralho .quiz-item").first
     expect(item.locator(".card").first).to_have_attribute("data-card", "Qh")
+    # The engine has not started; answering the quiz starts it.
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     item.locator('.quiz-answer[data-answer="us"]').click()
-    expect(item).to_have_attribute("data-state", "right")
+    expect(item).to_have_attribute("data-state", "right", timeout=ENGINE_TIMEOUT_MS)
     expect(item.locator(".ex-engine")).to_contain_text("valete de espadas")
     context.close()
     watch.check()
@@ -232,7 +313,7 @@ def test_progress_survives_a_reload_and_bad_storage_is_ignored(browser, base_url
     page = context.new_page()
     watch = ConsoleWatch()
     watch.watch(page)
-    page.goto("/tutorial.html?fast=1#baralho")
+    page.goto("/tutorial.html?fast=1&engine=now#baralho")
     engine_ready(page)
     ex = EXERCISES[0]
     play_path(page, ex, ex["solution"])
@@ -252,7 +333,7 @@ def test_progress_survives_a_reload_and_bad_storage_is_ignored(browser, base_url
     data = {"v": 1, "savedAt": 0, "data": {"lessons": {"baralho": {
         "ex": [e["id"] for e in lesson["exercises"]], "quiz": list(range(len(lesson["quiz"])))}}, "last": "manilhas"}}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(data)])
-    page.goto("/tutorial.html?fast=1")  # no #lesson: back where the learner was
+    page.goto("/tutorial.html?fast=1&engine=now")  # no #lesson: back where the learner was
     engine_ready(page)
     expect(link).to_have_attribute("data-state", "done")
     expect(page.locator("#tut-progress")).to_have_text(f"1 de {len(LESSONS)} lições concluídas")
@@ -278,11 +359,12 @@ def test_keyboard_only_and_screen_reader_regions(browser, base_url):
     watch = ConsoleWatch()
     watch.watch(page)
     page.goto("/tutorial.html?fast=1#manilhas")
-    engine_ready(page)
     ex_id = "manilhas-pica-fumo"
-    until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex_id)
-    wait_learner_or_verdict(page, ex_id)
-    # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter.
+    # Untouched: the first position is on the table, the engine not started.
+    until(page, "(id) => window.__tutorial.exercise(id).state === 'preview'", ex_id)
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter: the
+    # focus starts the engine, and the move waits for it.
     first = page.locator(f"#ex-{ex_id} .mt-hand button").first
     for _ in range(60):
         page.keyboard.press("Tab")
@@ -295,7 +377,7 @@ def test_keyboard_only_and_screen_reader_regions(browser, base_url):
     assert focused == "7 de ouros"  # no manilha hint in a lesson: the learner should know it
     page.keyboard.press("Enter")
     feedback = page.locator(f"#ex-{ex_id} .ex-feedback")
-    expect(feedback).to_have_attribute("data-verdict", "right")
+    expect(feedback).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
     assert feedback.get_attribute("role") == "status"
     # Moves are announced in a live region.
     live = page.locator(f"#ex-{ex_id} .mt-live")
@@ -362,7 +444,7 @@ def test_the_timer_exercise_runs_out(browser, base_url):
     page.clock.install()
     watch = ConsoleWatch()
     watch.watch(page)
-    page.goto(f"/tutorial.html?fast=1#{LESSON_OF[ex['id']]['slug']}")
+    page.goto(f"/tutorial.html?fast=1&engine=now#{LESSON_OF[ex['id']]['slug']}")
     engine_ready(page)
     until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex["id"])
     wait_learner_or_verdict(page, ex["id"])
@@ -390,14 +472,16 @@ def test_phone_layout_fits(browser, base_url):
     watch = ConsoleWatch()
     watch.watch(page)
     page.goto("/tutorial.html?fast=1#baralho")
-    engine_ready(page)
-    until(page, "window.__tutorial.exercise('baralho-rei').state === 'playing'")
+    # Untouched: the first position is drawn; a tap starts the engine and is played once it is up.
+    until(page, "window.__tutorial.exercise('baralho-rei').state === 'preview'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
     box = card.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44  # a thumb's target
     card.tap()
-    expect(page.locator("#ex-baralho-rei .ex-feedback")).to_have_attribute("data-verdict", "right")
+    expect(page.locator("#ex-baralho-rei .ex-loading")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("#ex-baralho-rei .ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
     context.close()
     watch.check()
 
@@ -410,7 +494,10 @@ def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir)
     watch = ConsoleWatch()
     watch.watch(page)
     page.goto("/tutorial.html?fast=1#manilhas")
-    engine_ready(page)
+    # A visit in which the engine was started by a touch: the first exercise played right.
+    page.locator('#ex-manilhas-pica-fumo .mt-hand button[data-card="7d"]').click()
+    expect(page.locator("#ex-manilhas-pica-fumo .ex-feedback")).to_have_attribute(
+        "data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
     # The service worker has cached this build (each check gives up after a second).
     until(page, """async () => {
         const r = await Promise.race([navigator.serviceWorker.ready, new Promise((ok) => setTimeout(ok, 1000))]);
@@ -418,7 +505,6 @@ def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir)
       }""", timeout=ENGINE_TIMEOUT_MS)
     context.set_offline(True)
     page.reload()
-    engine_ready(page)
     ex = next(e for e in EXERCISES if e["id"] == "manilhas-copas")
     feedback = play_path(page, ex, ex["solution"])
     expect(feedback).to_have_attribute("data-verdict", "right")

@@ -292,7 +292,8 @@ def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser
     expect(table.locator(".mt-hand .card.manilha")).to_have_count(0)
     table.locator('.mt-hand button[data-card="4s"]').click()
     section = page.locator("#ex-vira-manilha")
-    expect(section).to_have_attribute("data-verdict", "right")
+    # Drawn before the engine; the card touched starts it and is judged once it is up.
+    expect(section).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
     # The engine's words: the 4 is a manilha under the vira 3 (RULES.md §9, wrapping 3 -> 4).
     expect(section).to_contain_text("4 de espadas (manilha)")
     context.close()

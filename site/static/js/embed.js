@@ -4,10 +4,16 @@
 //   embed.html?hands=4c.7h.As-3c.2h.Kd        a deal of your own (seat 0 is the visitor),
 //        &score=10,4&dealer=1&players=2&preset=mineiro&ferro=claras&vira=Kd
 //        &level=medio&seed=7&caption=Quem+ganha%3F
+//   …&engine=now                              start the engine with the page, not on a touch
 //
 // The address is checked here (clear Portuguese messages), then by the engine, which has the
 // last word (a score the preset cannot reach, a vira without a vira preset…). The page
 // reports its height to the parent with postMessage({type: "truco-embed:height", height}).
+//
+// Nothing of the engine is downloaded until the visitor touches the table (or the address
+// says `engine=now`): a tutorial exercise is drawn from its first position in the page's
+// data (computed by the build), a deal of the address from its cards (the visitor's face up,
+// the others' backs; no rule is worked out here).
 
 import { applyStoredDeckColours } from "./cards.js";
 import { connectEngine } from "./engine_status.js";
@@ -18,7 +24,7 @@ const $ = (id) => document.getElementById(id);
 const CARD = /^[4567QJKA23][chsd]$/;
 const LEVELS = ["facil", "medio", "dificil"];
 const KNOWN = new Set(["scenario", "hands", "score", "dealer", "players", "preset", "ferro", "vira", "level",
-  "seed", "caption", "fast"]);
+  "seed", "caption", "fast", "engine"]);
 
 const scenarios = JSON.parse($("scenarios").textContent).exercises;
 const presets = JSON.parse($("presets").textContent).map((p) => p.name);
@@ -78,6 +84,8 @@ export function scenarioFromURL(search) {
     else seed = Number(q.get("seed"));
   }
   const caption = (q.get("caption") || "").trim().slice(0, 160);
+  const start = q.get("engine");
+  if (start !== null && start !== "now") errors.push(t("embed.error.start"));
   if (errors.length) return { errors: [...new Set(errors)] };
   // The caption is the title over the table; the prompt under it says what to do (not the caption twice).
   const ex = {
@@ -86,7 +94,27 @@ export function scenarioFromURL(search) {
   };
   if (ferro) ex.ferro = ferro;
   if (vira) ex.vira = vira;
+  ex.first = firstFromAddress(ex);
   return { ex };
+}
+
+/**
+ * The table before the engine has started, from the address alone: the visitor's cards (face
+ * down in a dark mão de ferro), the backs of the others' cards, the score, the dealer and the
+ * vira. Nothing here is a rule (whose turn, the hand's value, the manilhas): the engine says
+ * those when it starts, and a card touched meanwhile is played if the engine then allows it.
+ */
+export function firstFromAddress(ex) {
+  const blind = ex.ferro === "escuro";
+  const obs = {
+    players: ex.players, team: 0, preset: ex.preset, hand_number: 1, hand_kind: "normal", dealer: ex.dealer,
+    mao: null, blind, vira: ex.vira || null, manilhas: [], hand: blind ? [] : [...ex.hands[0]],
+    hand_sizes: ex.hands.map((h) => h.length), visible_hands: [], decision: null, rounds: [], hand_value: null,
+    next_raise: null, pending: null, to_move: 0, score: [...ex.score], winner: null,
+    legal_actions: blind ? ex.hands[0].map((_, i) => `play #${i + 1}`) : ex.hands[0].map((c) => `play ${c}`),
+    rules: { ladder: [], manilha_names: [], vira: Boolean(ex.vira) },
+  };
+  return { obs, events: [], url: true };
 }
 
 // ------------------------------------------------------------------ height for the parent
@@ -108,6 +136,8 @@ applyStoredDeckColours();
 const engine = connectEngine($("engine-status"));
 const parsed = scenarioFromURL(location.search);
 const fast = new URLSearchParams(location.search).get("fast") === "1";
+// `engine=now`: the embedding page wants the engine at once (the table is live without a wait).
+const now = new URLSearchParams(location.search).get("engine") === "now";
 let exercise = null;
 
 function showErrors(errors, detail = "") {
@@ -148,7 +178,10 @@ if (parsed.errors) {
     if (text === t("exercise.bad_deal")) showErrors([t("embed.error.engine")], detail);
     else failed(text, detail);
   };
-  exercise.start();
+  if (now) {
+    engine.start();
+    exercise.start({ quiet: true });
+  }
 }
 
 window.__embed = Object.freeze({

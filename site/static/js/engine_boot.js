@@ -2,6 +2,11 @@
 // ahead of main.js, so Pyodide starts loading while the table's modules and styles arrive.
 // main.js imports the same instance (`client`) and attaches its handlers; events that came
 // before are replayed to them (see EngineClient.setHandlers).
+//
+// A page marked `<html data-engine-start="touch">` (the tutorial, the embed) does not start
+// it here: it calls startEngine() on the reader's first touch (engine_status.js). Whenever
+// the worker is started, `<html data-engine-started>` is set and a `truco:engine-start`
+// event is sent to `window` (what the service worker's precache waits for, see pwa.js).
 
 import { EngineClient } from "./engine_client.js";
 
@@ -40,10 +45,12 @@ export function startEngine() {
   }
   performance.mark("engine-start");
   client.start();
+  document.documentElement.dataset.engineStarted = "";
+  window.dispatchEvent(new Event("truco:engine-start"));
 }
 
 export const client = new EngineClient(workerURL());
 // Test hook: `?call_limit=MS` gives every engine call that time limit (engine_client.js).
 const callLimit = Number(new URLSearchParams(location.search).get("call_limit"));
 if (callLimit > 0) client.limitOverride = callLimit;
-startEngine();
+if (document.documentElement.dataset.engineStart !== "touch") startEngine();

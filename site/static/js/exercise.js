@@ -5,6 +5,12 @@
 //
 // The engine runs one session at a time, so only one exercise of a page is live: starting
 // one suspends the other (it keeps its last picture and offers "Começar" again).
+//
+// Before the engine has started, an exercise shows its first position (`ex.first`: what the
+// table shows when the learner's first move is due, computed by the build with the engine, or
+// the cards of an embed's address) in the "preview" state: the learner's first move there
+// starts the engine (a touch or focus on the table already does), waits with the loading
+// progress under the table, and is made once the engine has dealt the same position.
 
 import { cardName } from "./cards.js";
 import { EngineError } from "./engine_client.js";
@@ -103,7 +109,9 @@ export class Exercise {
     this.engine = engine;
     this.opts = opts;
     this.generation = 0;
-    this.state = "idle"; // idle | starting | playing | over | error
+    this.state = "idle"; // idle | preview | starting | playing | over | error
+    this.queued = null; // the learner's move made on the first position, until the engine is up
+    this.waiting = false; // waiting for the engine to load
     this.view = null;
     this.timer = null;
     host.classList.add("exercise-live");
@@ -130,8 +138,54 @@ export class Exercise {
       buttons.append(this.nextButton);
     }
     if (opts.onEmbed) buttons.append(button(t("tutorial.embed"), "button secondary ex-embed", () => opts.onEmbed(ex)));
-    host.append(tableEl, this.feedback, buttons, this.live);
-    this.showStart();
+    // The engine's loading progress, while this exercise waits for it.
+    this.loading = document.createElement("div");
+    this.loading.className = "ex-loading";
+    this.loading.hidden = true;
+    this.loadingText = Object.assign(document.createElement("p"), { className: "ex-loading-text" });
+    this.loadingBar = document.createElement("div");
+    this.loadingBar.className = "progress ex-loading-bar";
+    this.loadingBar.setAttribute("role", "progressbar");
+    this.loadingBar.setAttribute("aria-label", t("engine.progress"));
+    this.loadingBar.setAttribute("aria-valuemin", "0");
+    this.loadingBar.setAttribute("aria-valuemax", "100");
+    this.loadingBar.append(Object.assign(document.createElement("div"), { className: "progress-fill" }));
+    this.loading.append(this.loadingText, this.loadingBar);
+    host.append(tableEl, this.loading, this.feedback, buttons, this.live);
+    // The reader's first touch of the table (or the keyboard's focus on it) starts the engine
+    // (a failed one is started again by a move, "De novo" or "Tentar de novo", not by a touch).
+    const warm = () => {
+      if (this.engine.started === false) this.engine.start();
+    };
+    for (const type of ["pointerdown", "focusin", "keydown"]) tableEl.addEventListener(type, warm, { passive: true });
+    this.engine.subscribe?.(() => this.showLoading());
+    if (ex.first) this.showFirst();
+    else this.showStart();
+  }
+
+  /** The first position, drawn from the page's data (no engine): the learner may move at once. */
+  showFirst() {
+    const { obs, events = [] } = this.ex.first;
+    this.stateName = "preview";
+    this.obs = obs;
+    this.handObs = obs;
+    this.startHand = obs.hand_number;
+    this.events = [...events];
+    this.table.setOverlay(null);
+    this.draw();
+  }
+
+  /** The loading progress under the table while this exercise waits for the engine. */
+  showLoading() {
+    const show = this.waiting && this.engine.state !== "ready" && this.engine.state !== "failed";
+    this.loading.hidden = !show;
+    if (!show) return;
+    const f = this.engine.fraction ?? 0.02;
+    const pct = Math.round(f * 100);
+    this.loadingText.textContent = this.queued
+      ? `${t("engine.loading")} ${t("exercise.queued")}` : t("engine.loading");
+    this.loadingBar.setAttribute("aria-valuenow", String(pct));
+    this.loadingBar.firstElementChild.style.transform = `scaleX(${f.toFixed(3)})`;
   }
 
   set stateName(s) {
@@ -158,6 +212,9 @@ export class Exercise {
   suspend() {
     this.generation++;
     this.stopTimer();
+    this.queued = null;
+    this.waiting = false;
+    this.showLoading();
     if (this.state === "playing" || this.state === "starting") {
       this.stateName = "idle";
       if (this.view) this.table.render({ ...this.view, interactive: false });
@@ -177,13 +234,24 @@ export class Exercise {
     return this.engine.client.call(method, params);
   }
 
-  /** (Re)start: a new game with the fixed deal, the setup replayed, the learner to move. */
-  async start({ focus = false } = {}) {
+  /**
+   * (Re)start: a new game with the fixed deal, the setup replayed, the learner to move.
+   * `quiet` (from the first position on screen): the setup and the bots' moves are replayed
+   * without pauses or drawing, since the table already shows where they lead.
+   */
+  async start({ focus = false, quiet = false } = {}) {
     if (Exercise.active && Exercise.active !== this) Exercise.active.suspend();
     Exercise.active = this;
     const gen = ++this.generation;
     this.stopTimer();
+    quiet = quiet && this.state === "preview";
     this.stateName = "starting";
+    if (quiet) {
+      this.draw({ busy: true }); // the first position stays, its controls wait
+      this.markQueued();
+    } else {
+      this.queued = null;
+    }
     this.feedback.hidden = true;
     this.feedback.replaceChildren();
     this.againButton.hidden = true;
@@ -195,14 +263,22 @@ export class Exercise {
     this.refusals = 0;
     delete this.host.dataset.refused;
     this.focusWanted = focus;
-    if (this.engine.state !== "ready") this.showOverlayText(t("engine.loading"));
+    this.engine.start?.();
+    if (this.engine.state !== "ready") {
+      if (!quiet) this.showOverlayText(t("engine.loading"));
+      this.waiting = true;
+      this.showLoading();
+    }
     try {
       await this.engine.ready;
     } catch {
       /* reported below */
     }
     if (gen !== this.generation) return;
+    this.waiting = false;
+    this.showLoading();
     if (this.engine.state !== "ready") {
+      this.queued = null;
       this.fail(t("engine.failed"));
       return;
     }
@@ -216,23 +292,23 @@ export class Exercise {
     }
     if (gen !== this.generation) return;
     this.table.setOverlay(null);
-    this.table.coverMode = false;
+    if (!quiet) this.table.coverMode = false;
     this.startHand = reply.observation.hand_number;
     this.handObs = reply.observation;
     this.lastN = reply.observation.log.at(-1).n;
     this.take(reply.observation, false);
-    this.draw({ busy: true });
+    if (!quiet) this.draw({ busy: true });
     for (const step of this.ex.setup || []) {
-      await this.pause(450);
+      if (!quiet) await this.pause(450);
       if (gen !== this.generation) return;
       const seat = Number(step[0]);
       const action = step.slice(2);
       try {
         if (seat === 0) {
-          this.take((await this.call("apply", { action })).observation);
+          this.take((await this.call("apply", { action })).observation, !quiet);
         } else {
           const before = this.lastN;
-          this.take((await this.call("bot_step")).observation);
+          this.take((await this.call("bot_step")).observation, !quiet);
           const ev = this.events.find((e) => e.n > before);
           const got = ev ? eventAction(ev) : null;
           if (!got || (!matches(got, action) && !(got.startsWith("cover ") && action.startsWith("cover ")))) {
@@ -246,16 +322,35 @@ export class Exercise {
         return;
       }
       if (gen !== this.generation) return;
-      this.draw({ busy: true });
+      if (!quiet) this.draw({ busy: true });
     }
     this.events = []; // judged from here on
     this.stateName = "playing";
-    await this.runBots(gen);
+    await this.runBots(gen, { quiet });
     if (gen !== this.generation) return;
+    const queued = this.queued;
+    this.queued = null;
+    // The move made on the first position: a lesson's first position is the engine's own (the
+    // engine judges the move, as if made now); an address's cards are only cards, so the move
+    // is made if the engine allows it when the learner's turn comes.
+    const o = this.obs;
+    if (queued && this.verdict === null && o.to_move === 0 && (!this.ex.first?.url || o.legal_actions.includes(queued))) {
+      this.act(queued);
+      return;
+    }
     this.afterMove(gen);
   }
 
+  /** The control of the move made on the first position shows it is on its way. */
+  markQueued() {
+    if (!this.queued) return;
+    for (const b of this.table.root.querySelectorAll("button[data-action]")) {
+      if (b.dataset.action === this.queued) b.classList.add("queued");
+    }
+  }
+
   fail(text, detail = "") {
+    this.queued = null;
     this.stateName = "error";
     this.stopTimer();
     this.showOverlayText(text, "error");
@@ -304,7 +399,10 @@ export class Exercise {
     // Once judged, the last round played stays in front (not the empty next one).
     if (over && hv.rounds.length > 1 && hv.rounds.at(-1).plays.length === 0) hv.rounds = hv.rounds.slice(0, -1);
     const obs = over && this.obs.hand_number !== this.startHand ? { ...this.handObs, score: hv.score, to_move: null, legal_actions: [] } : this.obs;
-    this.view = { obs, ...hv, says: this.says(), interactive: this.state === "playing", busy, over, overText,
+    const preview = this.state === "preview";
+    this.view = { obs, ...hv, says: this.says(), interactive: this.state === "playing" || preview, busy, over, overText,
+      // An address's own cards, before the engine: say what a touch does, not whose turn it is.
+      prompt: preview && this.ex.first?.url ? t("embed.touch") : "",
       offer: this.ex.offer || [], free: this.ex.goal === "free",
       // Lessons test what the learner knows: no manilha marks unless the exercise asks.
       marks: this.ex.goal === "free" || Boolean(this.ex.marks) };
@@ -367,14 +465,16 @@ export class Exercise {
   }
 
   /** The bots move (one at a time, with a short pause) until the learner's turn or a verdict. */
-  async runBots(gen) {
+  async runBots(gen, { quiet = false } = {}) {
     while (gen === this.generation && this.verdict === null) {
       const o = this.obs;
       if (o.hand_number !== this.startHand || o.winner !== null || o.to_move === null || o.to_move === 0) return;
-      this.draw({ busy: true });
-      await this.pause(650);
+      if (!quiet) {
+        this.draw({ busy: true });
+        await this.pause(650);
+      }
       if (gen !== this.generation) return;
-      this.take((await this.call("bot_step")).observation);
+      this.take((await this.call("bot_step")).observation, !quiet);
       this.judgeNow();
     }
   }
@@ -385,6 +485,12 @@ export class Exercise {
 
   /** The learner's move: the engine applies it, or refuses it and says why. */
   async act(action) {
+    if (this.state === "preview") {
+      // The first move, made before the engine: kept until the engine has dealt this position.
+      this.queued = action;
+      this.start({ focus: true, quiet: true });
+      return;
+    }
     if (this.state !== "playing" || this.busy) return;
     const gen = this.generation;
     this.busy = true;

@@ -111,6 +111,7 @@ export class MiniTable {
       `${t("hud.score")}: ${t("team.us")} ${score[us]}, ${t("team.them")} ${score[1 - us]}`);
     const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))}</span>` : "";
     this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="mt-value">${value}</b>${kind}`;
+    this.valueEl.hidden = value === null || value === undefined; // an address's cards, before the engine
     this.marksEl.replaceChildren();
     for (let i = 0; i < 3; i++) {
       const r = rounds[i];
@@ -288,7 +289,9 @@ export class MiniTable {
   renderPrompt(view) {
     const { obs } = view;
     let text = "";
-    if (view.over || !view.interactive) {
+    if (view.prompt && view.interactive && !view.busy) {
+      text = view.prompt;
+    } else if (view.over || !view.interactive) {
       text = view.overText || "";
     } else if (view.busy) {
       text = obs.to_move !== null && obs.to_move !== 0 ? t("prompt.wait", { name: this.name(obs.to_move) }) : "";

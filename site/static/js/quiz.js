@@ -22,6 +22,11 @@ export class Quiz {
     this.items = items;
     this.engine = engine;
     this.opts = opts;
+    // The reader's first touch of the quiz starts the engine (it judges the answers).
+    const warm = () => {
+      if (engine.started === false) engine.start();
+    };
+    for (const type of ["pointerdown", "focusin", "keydown"]) host.addEventListener(type, warm, { passive: true });
     this.render();
   }
 
@@ -107,6 +112,7 @@ export class Quiz {
       b.setAttribute("aria-pressed", String(b.dataset.answer === value));
     }
     li.dataset.state = "judging";
+    this.engine.start?.();
     if (this.engine.state !== "ready") feedback.textContent = t("engine.loading");
     let judged;
     try {

@@ -2,6 +2,10 @@
 // live exercises and its quiz, progress kept per lesson, and the "Incorporar" dialog that
 // gives the <iframe> snippet of an exercise. Lesson text and pictures are rendered by the
 // build; this module brings the tables to life.
+//
+// The engine is not downloaded until the reader touches an exercise or a quiz (or the address
+// says `engine=now`): until then each exercise shows its first position from the page's data.
+// Once it has been started, a lesson opened starts its first exercise not done yet, as before.
 
 import { applyStoredDeckColours } from "./cards.js";
 import { connectEngine } from "./engine_status.js";
@@ -19,6 +23,7 @@ const params = new URLSearchParams(location.search);
 const fast = params.get("fast") === "1";
 applyStoredDeckColours();
 const engine = connectEngine($("#engine-status"));
+if (params.get("engine") === "now") engine.start();
 const progress = new Progress(lessons);
 const exercises = new Map(); // id -> Exercise
 const quizzes = new Map(); // slug -> Quiz
@@ -147,10 +152,13 @@ function show(slug, { focus = false } = {}) {
   progress.setLast(lesson.slug);
   if (Exercise.active && !lesson.exercises.includes(Exercise.active.ex.id)) Exercise.active.suspend();
   setupLesson(lesson);
-  // The first exercise not done yet starts by itself (the others wait for "Começar").
+  // Once the engine was started, the first exercise not done yet starts by itself (from its
+  // first position on screen; the others wait for a move or "Começar").
   const next = lesson.exercises.find((id) => !progress.exerciseDone(lesson.slug, id)) || lesson.exercises[0];
   const ex = exercises.get(next);
-  if (ex && ex.state === "idle") ex.start();
+  const live = engine.started && engine.state !== "failed";
+  if (ex && live && ex.state === "idle") ex.start();
+  else if (ex && live && ex.state === "preview") ex.start({ quiet: true });
   if (focus) {
     const h = $(`#${lesson.slug}-title`);
     h?.focus({ preventScroll: true });
