@@ -510,3 +510,17 @@ def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir)
     expect(feedback).to_have_attribute("data-verdict", "right")
     context.close()
     watch.check()
+
+
+@pytest.mark.parametrize("fragment", ["#%E0%A4%A", "#ex-__proto__", "#%", "#constructor"])
+def test_a_malformed_or_strange_fragment_opens_the_first_lesson(browser, base_url, fragment):
+    """`tutorial.html#%E0%A4%A` threw "URI malformed" at start: no lesson was shown."""
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html" + fragment)
+    until(page, "() => window.__tutorial && window.__tutorial.current")
+    assert page.evaluate("window.__tutorial.current") == LESSONS[0]["slug"]
+    context.close()
+    watch.check()

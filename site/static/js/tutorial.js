@@ -166,12 +166,21 @@ function show(slug, { focus = false } = {}) {
   }
 }
 
+/** The address's #fragment, decoded; a malformed one (#%E0%A4%A) names no lesson. */
+function hashSlug() {
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return "";
+  }
+}
+
 function route({ focus = false } = {}) {
-  const slug = decodeURIComponent(location.hash.slice(1));
+  const slug = hashSlug();
   if (slug && !lessonBySlug(slug)) {
     // An exercise's own anchor (#ex-id) opens its lesson.
     const id = slug.startsWith("ex-") ? slug.slice(3) : null;
-    const owner = id && data.exercises[id] ? data.exercises[id].lesson : null;
+    const owner = id && Object.hasOwn(data.exercises, id) ? data.exercises[id].lesson : null;
     show(owner || progress.data.last || firstOpenLesson().slug, { focus });
     if (owner) document.getElementById(slug)?.scrollIntoView();
     return;
