@@ -964,7 +964,8 @@ def test_a_page_whose_engine_never_starts_registers_nothing(browser, static_serv
         embed.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
         assert embed.evaluate("typeof window.__pwa") == "undefined"
 
-        assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+        # Untouched, the tutorial never starts its engine (and if it did, its worker never answers).
+        assert page.evaluate("document.documentElement.dataset.engine") in ("idle", "loading")
         assert sw_requests == []
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !r)")
         assert page.evaluate("caches.keys()") == []

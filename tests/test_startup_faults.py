@@ -12,6 +12,8 @@ retry meeting the next fault.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -60,6 +62,14 @@ class Page:
         self.page.on("request", lambda req: self.requests.append(req.url))
         self.page.on("console", lambda msg: self.engine_logs.append(msg.text) if msg.text.startswith("[engine]") else None)
 
+    def wait_log(self, text: str, timeout_ms: int = 10_000) -> None:
+        """Until an `[engine]` console line contains `text` (console messages arrive on their
+        own, after the requests the page made around them)."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while not any(text in line for line in self.engine_logs):
+            assert time.monotonic() < deadline, (text, self.engine_logs)
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+
     def fault(self, pattern: str, fault: str) -> None:
         self.page.route(pattern, fault_handler(fault, self.held))
 
@@ -77,12 +87,12 @@ def test_a_fault_on_the_snapshot_path_falls_back_to_the_wheel(browser, base_url,
         page = loaded.page
         with page.expect_request("**/pyodide/pyodide.asm.wasm", timeout=FAULT_TIMEOUT_MS):
             page.goto(f"/?fast=1&stall={STALL_MS}")
-        assert any("snapshot not used" in text for text in loaded.engine_logs), loaded.engine_logs
+        loaded.wait_log("snapshot not used")
         if (name, fault) == ("wasm.xz", "hang"):
             # One of them all the way: the quiet fallback gives a ready engine.
             page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
             assert page.evaluate("window.__engine.start") == "wheel"
-            assert any("no byte received" in text for text in loaded.engine_logs), loaded.engine_logs
+            loaded.wait_log("no byte received")
         expect(page.locator("#error")).to_be_hidden()
     finally:
         loaded.close()
@@ -133,7 +143,7 @@ def test_faults_of_the_wheel_path_end_in_the_message_and_a_wrong_mime_type_compi
         loaded.page.get_by_role("button", name="Tentar de novo").click()
         loaded.page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
         assert loaded.page.evaluate("window.__engine.start") == "wheel"
-        assert any("streaming compile failed" in text for text in loaded.engine_logs), loaded.engine_logs
+        loaded.wait_log("streaming compile failed")
         assert loaded.page.evaluate("window.__engine.call('echo', {ok: 1})") == {"ok": 1}
     finally:
         loaded.close()

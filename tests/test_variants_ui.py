@@ -158,7 +158,7 @@ def test_3x3_a_raise_is_answered_by_the_next_opponent(table):
     log = obs(page)["log"]
     raise_at = next(i for i, e in enumerate(log) if e["type"] == "raise" and e["seat"] == 0)
     answer = log[raise_at + 1]
-    # The opponent on your right, next in play order, answers for his team (RULES.md §4).
+    # The opponent on your right, next in play order, answers for his team (RULES.md §5).
     assert answer["seat"] == 1 and answer["type"] in ("accept", "run", "raise")
     assert answer["type"] != "run", "three manilhas do not run from a truco"
     # Play the first round: six cards, each in front of its player, none over another,
