@@ -9,6 +9,8 @@ Pure file reading: no build, no browser.
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import re
 from pathlib import Path
@@ -144,3 +146,90 @@ def test_the_rule_book_names_every_table_option():
         f"docs/rules.md does not name the table option(s) {', '.join(missing)} "
         f"(a game's options are {', '.join(options)}); write each as `name`"
     )
+
+
+# ---------------------------------------------------------------- docs/engine.md: the contract
+
+ENGINE_DOC = ROOT / "docs" / "engine.md"
+ENGINE_SRC = ROOT / "py" / "truco"
+
+
+def _doc(path: Path) -> str:
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
+    return path.read_text(encoding="utf-8")
+
+
+def _section(text: str, title: str) -> str:
+    """The body of the "## <title>" section (up to the next "## " heading)."""
+    m = re.search(rf"^##\s+{re.escape(title)}\s*$(.*?)(?=^##\s|\Z)", text, re.M | re.S)
+    assert m, f"docs/engine.md has no '## {title}' section"
+    return m.group(1)
+
+
+def _table_names(section: str) -> set[str]:
+    """The `name`s that open the rows of the tables in a section ("| `name` | ...")."""
+    return set(re.findall(r"^\|\s*`([^`]+)`\s*\|", section, re.M))
+
+
+def emitted_event_types() -> set[str]:
+    """The ``type`` of every event the engine writes to a match's log, read from its source:
+    each ``<something>log.append({"type": ..., ...})`` (a constant, or ``"a" if x else "b"``)."""
+    types: set[str] = set()
+    for path in sorted(ENGINE_SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "append" and node.args and isinstance(node.args[0], ast.Dict)):
+                continue
+            receiver = node.func.value
+            name = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
+            if not name.endswith("log"):
+                continue
+            for key, value in zip(node.args[0].keys, node.args[0].values):
+                if isinstance(key, ast.Constant) and key.value == "type":
+                    branches = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+                    types.update(b.value for b in branches if isinstance(b, ast.Constant) and isinstance(b.value, str))
+    return types
+
+
+def _schema() -> dict:
+    return json.loads((ENGINE_SRC / "observation.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_api_method_is_documented():
+    from truco.api import METHODS
+
+    documented = set(re.findall(r"^###\s+`([A-Za-z_]+)`", _doc(ENGINE_DOC), re.M))
+    missing = [m for m in METHODS if m not in documented]
+    stale = sorted(documented - set(METHODS))
+    assert not missing, (f"docs/engine.md does not document the truco.api method(s) {', '.join(missing)}: "
+                         "give each a '### `name`' heading with its params and reply")
+    assert not stale, f"docs/engine.md documents method(s) {', '.join(stale)} that truco.api.METHODS lacks"
+
+
+def test_the_event_scan_finds_the_engine_events():
+    # If the scan of the source finds none of these it is broken, not green.
+    found = emitted_event_types()
+    for kind in ("deal", "play", "cover", "round", "hand", "match"):
+        assert kind in found, f"no {kind!r} event found in py/truco: the scan of log.append calls is broken"
+
+
+def test_every_event_type_is_documented():
+    schema_types = set(_schema()["properties"]["log"]["items"]["properties"]["type"]["enum"])
+    emitted = emitted_event_types() | schema_types
+    documented = _table_names(_section(_doc(ENGINE_DOC), "Events"))
+    missing = sorted(emitted - documented)
+    stale = sorted(documented - emitted)
+    assert not missing, (f"docs/engine.md, 'Events', lacks the event type(s) {', '.join(missing)} "
+                         "(a row '| `type` | fields | when |' each)")
+    assert not stale, f"docs/engine.md, 'Events', documents type(s) {', '.join(stale)} the engine never emits"
+
+
+def test_every_observation_field_is_documented():
+    import truco
+
+    fields = set(_schema()["properties"]) | set(truco.new_game(seed=1).observation(0))
+    documented = _table_names(_section(_doc(ENGINE_DOC), "The observation"))
+    missing = sorted(fields - documented)
+    stale = sorted(documented - fields)
+    assert not missing, f"docs/engine.md, 'The observation', lacks the field(s) {', '.join(missing)}"
+    assert not stale, f"docs/engine.md, 'The observation', documents field(s) {', '.join(stale)} no observation has"
