@@ -4,16 +4,25 @@ Every § cited anywhere in the repository (engine, bots, tests, page scripts, te
 lessons, bench, tooling, the other docs) must exist in docs/rules.md, as a "## N." heading
 or, for "§N.M", as a "### N.M" heading or the numbered item "M." of section N. The rule
 book must also name every preset the engine has and every table option a game accepts.
-Pure file reading: no build, no browser.
+
+docs/engine.md documents every method of ``truco.api.METHODS``, every event type the engine
+writes to a match's log and every field of the observation. The third-party notices
+(site/static/THIRD-PARTY-NOTICES.txt, shipped as is, and docs/third-party.md) name every
+third-party file dist/ ships (those two checks read dist/ and skip when it is not built).
+README.md stays under 8 KB, and every relative link of it and of docs/ exists.
+File reading only: no build, no browser.
 """
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import json
 import os
 import re
 from pathlib import Path
+
+import pytest
 
 import truco
 from truco.rules import PRESETS
@@ -233,3 +242,103 @@ def test_every_observation_field_is_documented():
     stale = sorted(documented - fields)
     assert not missing, f"docs/engine.md, 'The observation', lacks the field(s) {', '.join(missing)}"
     assert not stale, f"docs/engine.md, 'The observation', documents field(s) {', '.join(stale)} no observation has"
+
+
+# ------------------------------------------------- third-party notices, README and the docs' links
+
+NOTICES = ROOT / "site" / "static" / "THIRD-PARTY-NOTICES.txt"
+THIRD_PARTY_DOC = ROOT / "docs" / "third-party.md"
+DIST = Path(os.environ.get("TRUCO_DIST_DIR") or ROOT / "dist")
+# The folders of dist/ that hold other people's software (or what the build makes from it).
+THIRD_PARTY_DIRS = ("pyodide", "snapshot", "wheels", "static/js/vendor")
+README = ROOT / "README.md"
+README_LIMIT = 8 * 1024
+
+
+def shipped_third_party_files(dist: Path) -> list[str]:
+    """dist/'s files under THIRD_PARTY_DIRS, but the engine's own wheel."""
+    out = []
+    for folder in THIRD_PARTY_DIRS:
+        for path in sorted((dist / folder).rglob("*")):
+            if path.is_file() and not (folder == "wheels" and path.name.startswith("truco-")):
+                out.append(path.relative_to(dist).as_posix())
+    return out
+
+
+def names_file(text: str, rel: str) -> bool:
+    """Whether a notice names a file: its path, its file name as a word, or a pattern with
+    a `*` that matches its path (`wheels/micropip-*.whl`)."""
+    name = rel.rsplit("/", 1)[-1]
+    if rel in text or re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text):
+        return True
+    patterns = re.findall(r"[\w.-]+(?:/[\w.-]+)*/[\w.-]*\*[\w.-]*", text)  # a path, a `*` in its file name
+    return any(fnmatch.fnmatch(rel, pattern) for pattern in patterns)
+
+
+def test_every_shipped_third_party_file_is_in_the_notices():
+    if not (DIST / "pyodide").is_dir():
+        pytest.skip(f"{DIST} is not built (run the build first)")
+    shipped = shipped_third_party_files(DIST)
+    assert "pyodide/pyodide.asm.wasm" in shipped and any(r.startswith("wheels/micropip") for r in shipped), (
+        f"the scan of {DIST} found no Pyodide or micropip file: it is broken")
+    for source in (NOTICES, THIRD_PARTY_DOC):
+        text = _doc(source)
+        missing = [rel for rel in shipped if not names_file(text, rel)]
+        assert not missing, (f"{source.relative_to(ROOT)} does not name {', '.join(missing)}, shipped in dist/: "
+                             "say what it is and its licence")
+
+
+def test_the_notices_ship_with_the_site():
+    if not (DIST / "static").is_dir():
+        pytest.skip(f"{DIST} is not built (run the build first)")
+    shipped = DIST / "static" / NOTICES.name
+    assert shipped.is_file(), f"dist/static/{NOTICES.name} is missing: the build must copy site/static as is"
+    assert shipped.read_bytes() == NOTICES.read_bytes(), f"dist/static/{NOTICES.name} is not the source's copy"
+
+
+def test_the_notices_name_each_licence():
+    text = _doc(NOTICES)
+    for needle in ("Pyodide", "Mozilla Public License", "CPython", "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2",
+                   "micropip", "xz-decompress", "xz-embedded", "public domain", "MIT License"):
+        assert needle in text, f"{NOTICES.relative_to(ROOT)} does not mention {needle!r}"
+
+
+def test_the_readme_is_short():
+    size = len(README.read_bytes())
+    assert size <= README_LIMIT, (f"README.md is {size:,} bytes, over {README_LIMIT:,}: move the detail into docs/ "
+                                  "and link it")
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    return {_slug(m.group(1)) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*$", text, re.M)}
+
+
+def _local_links(path: Path) -> list[str]:
+    """The relative links and image sources of a Markdown file (not web addresses)."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)
+    targets = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r"""\bsrc=["']([^"']+)["']""", text)
+    return [t for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:", t, re.I)]
+
+
+def test_every_link_of_the_readme_and_the_docs_exists():
+    files = [README, *sorted((ROOT / "docs").glob("*.md"))]
+    readme_docs = [t for t in _local_links(README) if t.split("#")[0].startswith("docs/")]
+    assert len(readme_docs) >= 5, "README.md links into docs/ fewer than 5 times: the scan of its links is broken"
+    broken = []
+    for source in files:
+        for target in _local_links(source):
+            file_part, _, anchor = target.partition("#")
+            dest = (source.parent / file_part).resolve() if file_part else source
+            if not dest.exists():
+                broken.append(f"{source.relative_to(ROOT)}: {target} (no such file)")
+            elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
+                broken.append(f"{source.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, "broken links:\n  " + "\n  ".join(broken)
