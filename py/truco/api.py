@@ -75,7 +75,7 @@ class Session:
         if start is not None and not isinstance(start, dict):
             raise ValueError("the save's start must be an object")
         game = game_from_state(Game, data.get("game"), start if version == 1 else None)
-        if version != 1 and start is not None and canonical_start(start) != game.start:
+        if version != 1 and start is not None and canonical_start(Game, start) != game.start:
             raise ValueError("the save's start is not how its game started")
         seat = data.get("human_seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
