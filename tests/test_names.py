@@ -71,3 +71,15 @@ def test_every_level_and_signal_has_its_label_in_every_language():
             assert f"level.{level}" in strings, (lang, level)
         for signal in names.SIGNALS:
             assert f"hint.signal_name.{signal}" in strings, (lang, signal)
+
+
+def test_the_pages_hint_texts_are_generated_from_the_engines():
+    """truco.hint_text.TEXTS is the one source of the Portuguese hint texts: the page's
+    table holds exactly what ``python -m truco.hint_text`` writes into it."""
+    from truco.hint_text import TEXTS, page_table_text
+
+    path = SITE / "i18n" / "pt-BR.json"
+    text = path.read_text(encoding="utf-8")
+    assert page_table_text(text) == text, "run `python -m truco.hint_text` to write them"
+    edited = text.replace(json.dumps(TEXTS["hint.play.last"], ensure_ascii=False)[1:-1], "Jogue {card}.")
+    assert edited != text and page_table_text(edited) == text
