@@ -4,22 +4,23 @@
     python bench/arena_knobs.py --random-prior 0.6 --channels floor -- --a dificil --b medio --seed 2
     python bench/arena_knobs.py --medio raise_at=0.6 accept_at=0.58 -- --a dificil --b medio
 
-Everything after ``--`` goes to ``python -m truco.arena``. The knobs are set in this process
-before the arena forks its workers, so every move of the run sees them; nothing in
-``py/truco`` changes.
+Everything after ``--`` goes to ``python -m truco.arena``. Each knob is a field of a
+level's :class:`truco.bots.LevelSettings`: the run builds difícil's (or médio's) bots
+with the settings changed and hands them to the arena (``truco.arena.main(settings=...)``);
+nothing is patched.
 
 - ``--random-prior P``: difícil's prior that a team acts at random
   (``opponents.RANDOM_PRIOR``, shipped 0.3), in the ``--channels`` it reaches:
-  ``floor`` (how much another team's raises and accepts say about its cards, ``_infer``),
-  ``edge`` (the game-value table's expected share of future hands, ``_gv``) and
-  ``rollouts`` (the careless card play simulated for that team, ``_worlds``); by default
-  all three. Elsewhere the shipped prior stays.
+  ``floor`` (how much another team's raises and accepts say about its cards),
+  ``edge`` (the game-value table's expected share of future hands) and
+  ``rollouts`` (the careless card play simulated for that team): the settings'
+  ``random_prior_<channel>``; by default all three. Elsewhere the shipped prior stays.
 - ``--first-hand-prior P``: the prior is ``P`` while a team has been seen in its first
-  normal hand only, the shipped one from the second hand on.
+  normal hand only, the shipped one from the second hand on (``first_hand_random_prior``).
 - ``--late-cards C``: every card a team plays from the 2nd round of a normal hand, covered
   or face up, is evidence of random play (a careful team covers a share ``C`` of them,
-  a random one half), instead of its covers alone.
-- ``--medio FIELD=VALUE ...``: médio's :class:`truco.bots.player.Style` with those fields
+  a random one half), instead of its covers alone (``late_card_careful``).
+- ``--medio FIELD=VALUE ...``: médio's :class:`truco.bots.LevelSettings` with those fields
   replaced (e.g. ``raise_at=0.6``, ``worlds=6``).
 """
 
@@ -27,73 +28,41 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
-import math
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 
 from truco import arena  # noqa: E402
-from truco.bots import opponents, player  # noqa: E402
+from truco.bots import LEVEL_SETTINGS, LevelSettings  # noqa: E402
 
-CHANNELS = {"floor": "_infer", "edge": "_gv", "rollouts": "_worlds"}
-"""Where difícil uses the random-play posterior: the HeuristicBot method that reads it."""
-
-
-def _with_prior(method, prior: float):
-    """``method`` run with ``opponents.RANDOM_PRIOR`` set to ``prior`` (restored after), so
-    nested channels each see their own prior."""
-    @functools.wraps(method)
-    def wrapped(*args, **kwargs):
-        saved = opponents.RANDOM_PRIOR
-        opponents.RANDOM_PRIOR = prior
-        try:
-            return method(*args, **kwargs)
-        finally:
-            opponents.RANDOM_PRIOR = saved
-    return wrapped
+CHANNELS = {"floor": "random_prior_floor", "edge": "random_prior_edge", "rollouts": "random_prior_rollouts"}
+"""Where difícil uses the random-play posterior: the LevelSettings field of its prior."""
 
 
-def set_random_prior(prior: float, channels: list[str]) -> None:
-    """Difícil's random-play prior is ``prior`` in ``channels``, the shipped one elsewhere."""
-    shipped = opponents.RANDOM_PRIOR
-    for name, method in CHANNELS.items():
-        value = prior if name in channels else shipped
-        setattr(player.HeuristicBot, method, _with_prior(getattr(player.HeuristicBot, method), value))
+def set_random_prior(prior: float, channels: list[str],
+                     settings: LevelSettings = LEVEL_SETTINGS["dificil"]) -> LevelSettings:
+    """Difícil's settings with the random-play prior ``prior`` in ``channels``, the
+    shipped one elsewhere."""
+    return dataclasses.replace(settings, **{CHANNELS[name]: prior for name in channels})
 
 
-def set_first_hand_prior(prior: float) -> None:
+def set_first_hand_prior(prior: float, settings: LevelSettings = LEVEL_SETTINGS["dificil"]) -> LevelSettings:
     """The random-play prior is ``prior`` during the match's first normal hand only."""
-    shipped = opponents.TeamStats.random_share
-    first_hand = _with_prior(shipped, prior)
-
-    def random_share(stats: opponents.TeamStats) -> float:
-        return shipped(stats) if stats.hands > 1 else first_hand(stats)
-
-    opponents.TeamStats.random_share = random_share
+    return dataclasses.replace(settings, first_hand_random_prior=prior)
 
 
-def set_late_card_evidence(careful: float) -> None:
+def set_late_card_evidence(careful: float, settings: LevelSettings = LEVEL_SETTINGS["dificil"]) -> LevelSettings:
     """The random-play posterior weighs each late card, covered or face up, against a
     careful team covering a share ``careful`` of them (random play covers half), in place
     of the shipped count of covers alone."""
-    shipped = opponents.TeamStats.random_share
-    cover_lr = opponents._LOG_LR["cover"]
-    covered, face_up = math.log(0.5 / careful), math.log(0.5 / (1.0 - careful))
-
-    def random_share(stats: opponents.TeamStats) -> float:
-        p = min(max(shipped(stats), 1e-13), 1.0 - 1e-13)
-        log_odds = (math.log(p / (1.0 - p)) - stats.covers * cover_lr
-                    + stats.covers * covered + (stats.late_cards - stats.covers) * face_up)
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, log_odds))))
-
-    opponents.TeamStats.random_share = random_share
+    return dataclasses.replace(settings, late_card_careful=careful)
 
 
-def _parse_field(style: player.Style, item: str) -> tuple[str, object]:
+def _parse_field(style: LevelSettings, item: str) -> tuple[str, object]:
     name, sep, raw = item.partition("=")
-    fields = [f.name for f in dataclasses.fields(player.Style)]
+    fields = [f.name for f in dataclasses.fields(LevelSettings)
+              if isinstance(getattr(style, f.name), (bool, int, float, str))]
     if not sep or name not in fields or name == "name":
         raise ValueError(f"--medio wants FIELD=VALUE with FIELD one of "
                          f"{', '.join(f for f in fields if f != 'name')}, not {item!r}")
@@ -106,12 +75,10 @@ def _parse_field(style: player.Style, item: str) -> tuple[str, object]:
     return name, type(current)(raw)
 
 
-def set_medio(items: list[str]) -> player.Style:
-    """Médio's Style with ``FIELD=VALUE`` items replaced; returns the new style."""
-    style = player.STYLES["medio"]
-    style = dataclasses.replace(style, **dict(_parse_field(style, i) for i in items))
-    player.STYLES["medio"] = style
-    return style
+def set_medio(items: list[str]) -> LevelSettings:
+    """Médio's settings with ``FIELD=VALUE`` items replaced."""
+    style = LEVEL_SETTINGS["medio"]
+    return dataclasses.replace(style, **dict(_parse_field(style, i) for i in items))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,27 +95,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--late-cards", type=float, default=None, metavar="C")
     p.add_argument("--medio", nargs="+", default=[], metavar="FIELD=VALUE")
     args = p.parse_args(argv)
+    dificil = LEVEL_SETTINGS["dificil"]
+    settings = {}
     if args.random_prior is not None:
         if not 0.0 < args.random_prior < 1.0:
             p.error(f"--random-prior must lie strictly between 0 and 1, not {args.random_prior}")
-        set_random_prior(args.random_prior, args.channels)
+        dificil = settings["dificil"] = set_random_prior(args.random_prior, args.channels, dificil)
         print(f"difícil's random prior {args.random_prior} in {', '.join(args.channels)}")
     if args.first_hand_prior is not None:
         if not 0.0 < args.first_hand_prior < 1.0:
             p.error(f"--first-hand-prior must lie strictly between 0 and 1, not {args.first_hand_prior}")
-        set_first_hand_prior(args.first_hand_prior)
+        dificil = settings["dificil"] = set_first_hand_prior(args.first_hand_prior, dificil)
         print(f"difícil's random prior {args.first_hand_prior} in the first hand")
     if args.late_cards is not None:
         if not 0.0 < args.late_cards < 0.5:
             p.error(f"--late-cards must lie strictly between 0 and 0.5, not {args.late_cards}")
-        set_late_card_evidence(args.late_cards)
+        dificil = settings["dificil"] = set_late_card_evidence(args.late_cards, dificil)
         print(f"late cards weighed as evidence, a careful team covering {args.late_cards}")
     if args.medio:
         try:
-            print(f"médio: {set_medio(args.medio)}")
+            settings["medio"] = set_medio(args.medio)
+            print(f"médio: {settings['medio']}")
         except ValueError as exc:
             p.error(str(exc))
-    return arena.main(rest)
+    return arena.main(rest, settings=settings)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,14 @@
   are compared, by round and by what difícil chose.
 - ``answers``: the same for difícil's answer to a truco (accept vs run).
 
-A measuring tool only: it patches difícil's sampler for ``ceiling``; the bots the game uses
-are untouched.
+A measuring tool only: for ``ceiling`` difícil's settings get a sampler that sees the true
+deal (``LevelSettings.sample_deals``); the bots the game uses are untouched.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing as mp
 import sys
 from pathlib import Path
@@ -28,19 +29,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from truco import bots  # noqa: E402
-from truco.bots import player as bot_player  # noqa: E402
+from truco.bots import LEVEL_SETTINGS  # noqa: E402
 from truco.bots.knowledge import manilhas_of, strength_table  # noqa: E402
+from truco.bots.simulate import sample_worlds  # noqa: E402
 from truco.game import Game, new_game  # noqa: E402
 
 _TRUE_DEAL: dict[str, list[list[int]]] = {}
-_sample_worlds = bot_player.sample_worlds
 
 
 def _seeing_sampler(k, rng, count):
     """The true deal instead of sampled ones, while a seeing move is being chosen."""
     deal = _TRUE_DEAL.get("deal")
     if deal is None:
-        return _sample_worlds(k, rng, count)
+        return sample_worlds(k, rng, count)
     return [[list(h) for h in deal] for _ in range(8)]
 
 
@@ -58,13 +59,14 @@ def _positions(b: str, seed: str):
 
 def _ceiling_pair(args: tuple[str, int]) -> int:
     b, i = args
-    bot_player.sample_worlds = _seeing_sampler
+    seeing = dataclasses.replace(LEVEL_SETTINGS["dificil"], sample_deals=_seeing_sampler)
     wins = 0
     for game, mirror, levels, seat, obs in _positions(b, f"ceiling:{i}"):
         if seat % 2 == mirror:
             strength = strength_table(manilhas_of(obs))
             _TRUE_DEAL["deal"] = [[strength[c] for c in cards] for cards in game.hand["hands"]]
-        bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
+        level = seeing if levels[seat] == "dificil" else levels[seat]
+        bot = bots.for_move(level, game.seed, seat, len(game.log))
         game.apply(bot.choose(obs), seat=seat)
         _TRUE_DEAL.pop("deal", None)
         if game.to_move is None:

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT
 from truco import bots
-from truco.bots import opponents, player
+from truco.bots import LEVEL_SETTINGS, opponents
 from truco.game import new_game
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -20,30 +20,29 @@ finally:
 
 
 @pytest.fixture
-def restore_bots(monkeypatch):
-    """Every method and style the tool may replace comes back after the test."""
-    for method in ak.CHANNELS.values():
-        monkeypatch.setattr(player.HeuristicBot, method, getattr(player.HeuristicBot, method))
-    monkeypatch.setitem(player.STYLES, "medio", player.STYLES["medio"])
-    monkeypatch.setattr(opponents.TeamStats, "random_share", opponents.TeamStats.random_share)
+def restore_bots():
+    """The tool builds settings and patches nothing: the shipped levels stay as they were."""
+    shipped = dict(LEVEL_SETTINGS)
+    yield
+    assert LEVEL_SETTINGS == shipped
 
 
-def _answer_a_truco(monkeypatch) -> set[float]:
+def _answer_a_truco(monkeypatch, settings=LEVEL_SETTINGS["dificil"]) -> set[float]:
     """Difícil answers a truco asked by the other team (so it reads the bet, samples deals
     and weighs the score); returns every prior its random-play posterior was taken with."""
     seen: set[float] = set()
     share = opponents.TeamStats.random_share
 
-    def spy(stats):
-        seen.add(opponents.RANDOM_PRIOR)
-        return share(stats)
+    def spy(stats, prior=opponents.RANDOM_PRIOR, *args):
+        seen.add(prior)
+        return share(stats, prior, *args)
 
     monkeypatch.setattr(opponents.TeamStats, "random_share", spy)
     game = new_game(seed=3, players=2)
     game.apply("raise")  # §5: the seat to move asks truco before its first card
     seat = game.to_move
     assert game.observation(seat)["pending"]
-    action = bots.make("dificil", random.Random(1)).choose(game.observation(seat))
+    action = bots.make(settings, random.Random(1)).choose(game.observation(seat))
     assert action in game.legal_actions()
     return seen
 
@@ -51,20 +50,20 @@ def _answer_a_truco(monkeypatch) -> set[float]:
 def test_the_prior_reaches_only_the_channels_named(restore_bots, monkeypatch):
     shipped = opponents.RANDOM_PRIOR
     assert _answer_a_truco(monkeypatch) == {shipped}
-    ak.set_random_prior(0.9, ["rollouts"])
-    assert _answer_a_truco(monkeypatch) == {shipped, 0.9}
+    settings = ak.set_random_prior(0.9, ["rollouts"])
+    assert _answer_a_truco(monkeypatch, settings) == {shipped, 0.9}
     assert opponents.RANDOM_PRIOR == shipped  # restored after each use
 
 
 def test_every_channel_takes_the_prior(restore_bots, monkeypatch):
-    ak.set_random_prior(0.9, sorted(ak.CHANNELS))
-    assert _answer_a_truco(monkeypatch) == {0.9}
+    settings = ak.set_random_prior(0.9, sorted(ak.CHANNELS))
+    assert _answer_a_truco(monkeypatch, settings) == {0.9}
 
 
 def test_the_first_hand_prior_gives_way_from_the_second_hand(restore_bots):
-    ak.set_first_hand_prior(0.6)
-    assert opponents.TeamStats(hands=1).random_share() == pytest.approx(0.6)
-    assert opponents.TeamStats(hands=2).random_share() == pytest.approx(opponents.RANDOM_PRIOR)
+    settings = ak.set_first_hand_prior(0.6)
+    assert settings.random_share(opponents.TeamStats(hands=1), "floor") == pytest.approx(0.6)
+    assert settings.random_share(opponents.TeamStats(hands=2), "floor") == pytest.approx(opponents.RANDOM_PRIOR)
 
 
 def test_late_cards_played_face_up_clear_a_team_and_covers_accuse_it(restore_bots):
@@ -72,16 +71,16 @@ def test_late_cards_played_face_up_clear_a_team_and_covers_accuse_it(restore_bot
     coverer = opponents.TeamStats(cards=12, late_cards=8, covers=4)
     # shipped: face-up late cards say nothing, so the careful team stays at the prior
     assert careful.random_share() == pytest.approx(opponents.RANDOM_PRIOR)
-    ak.set_late_card_evidence(0.12)
-    assert careful.random_share() < 0.01  # 8 late cards face up: careful
-    assert coverer.random_share() > 0.9  # half of them covered (§4): random play
-    assert opponents.TeamStats().random_share() == pytest.approx(opponents.RANDOM_PRIOR)
+    settings = ak.set_late_card_evidence(0.12)
+    assert settings.random_share(careful, "edge") < 0.01  # 8 late cards face up: careful
+    assert settings.random_share(coverer, "edge") > 0.9  # half of them covered (§4): random play
+    assert settings.random_share(opponents.TeamStats(), "edge") == pytest.approx(opponents.RANDOM_PRIOR)
 
 
 def test_medio_fields_are_replaced_and_bad_ones_named(restore_bots):
     style = ak.set_medio(["raise_at=0.6", "worlds=6", "score_aware=0"])
     assert (style.raise_at, style.worlds, style.score_aware) == (0.6, 6, False)
-    assert bots.make("medio", random.Random(1)).style is style
+    assert bots.make(style, random.Random(1)).settings is style
     assert ak.set_medio(["score_aware=True"]).score_aware  # as Python prints it
     with pytest.raises(ValueError, match="'yes'"):
         ak.set_medio(["score_aware=yes"])

@@ -405,7 +405,7 @@ def test_a_fresh_bot_learns_that_always_raising_back_says_nothing():
     """Against a team that raised back every request earlier in the match, difícil built
     from one observation treats its bets as noise and expects to outplay it (RULES.md §5)."""
     from truco.bots.opponents import Memory
-    from truco.bots.player import HeuristicBot, STYLES, noise_of
+    from truco.bots.player import HeuristicBot, LEVEL_SETTINGS, noise_of
 
     g = truco.new_game(seed=5, players=4, series=3)
     levels = ["dificil", "always-accept"] * 2
@@ -417,9 +417,9 @@ def test_a_fresh_bot_learns_that_always_raising_back_says_nothing():
         memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
         if memory.teams[1].counters >= 2:
             assert noise_of(memory.teams[1]) == 1.0
-            bot = HeuristicBot(STYLES["dificil"], random.Random(0))
+            bot = HeuristicBot(LEVEL_SETTINGS["dificil"], random.Random(0))
             bot.memory = memory
-            assert bot._gv(read(obs)).win_prob(0, 0) > 0.6  # expects to win from 0 x 0
+            assert bot._game_values(read(obs)).win_prob(0, 0) > 0.6  # expects to win from 0 x 0
             return
     pytest.fail("no counter-raise seen")
 
@@ -481,7 +481,7 @@ def test_a_truco_the_raisers_cards_belie_costs_less_than_a_credible_one():
     """§5: a truco followed by a weak card leaves the asker few hands an honest truco is
     made with, so difícil takes it for a likely bluff and discounts its chances less than
     after a truco followed by a manilha (7 de copas)."""
-    from truco.bots.player import HeuristicBot
+    from truco.bots.player import LEVEL_SETTINGS
 
     def margins(card: str) -> list[float]:
         g = truco.new_game(seed=7, hands=[[card, "4h", "Qs"], ["2d", "Kd", "Jc"]], dealer=1)
@@ -492,10 +492,10 @@ def test_a_truco_the_raisers_cards_belie_costs_less_than_a_credible_one():
         for seed in range(6):
             bot = bots.make("dificil", random.Random(seed))
             bot.choose(g.observation(1))
-            out.append(bot._shrink)
+            out.append(bot._margin)
         return out
 
-    base = HeuristicBot.shrink_base
+    base = LEVEL_SETTINGS["dificil"].shown_strength_margin
     assert max(margins("5d")) < 0.3 * base < 0.5 * base < min(margins("7h"))
 
 

@@ -14,6 +14,7 @@ import random
 import sys
 
 from . import IllegalAction, __version__, card_name, new_game
+from .names import LEVELS
 from .rules import PRESETS
 
 SUIT_SYMBOLS = {"c": "♣", "h": "♥", "s": "♠", "d": "♦"}
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2, choices=(2, 4))
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--series", type=int, default=1, choices=(1, 3, 5))
-    ap.add_argument("--level", default="medio", help="bot level: facil, medio, dificil, random")
+    ap.add_argument("--level", default="medio", help=f"bot level: {', '.join(LEVELS)}, random")
     ap.add_argument("--watch", action="store_true", help="bots on every seat")
     ap.add_argument("--version", action="version", version=f"truco {__version__}")
     args = ap.parse_args(argv)

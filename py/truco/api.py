@@ -20,6 +20,7 @@ from typing import Any
 
 from . import __version__
 from .game import Game, IllegalAction, new_game
+from .names import LEVELS
 
 SAVE_FORMAT = "truco-session"
 SAVE_VERSION = 2
@@ -27,7 +28,6 @@ SAVE_VERSION = 2
 (the game's internal state) are still read, through the converter and the same replay."""
 MAX_DEPTH = 64
 """How deeply a request may nest arrays and objects (a real one nests under 10)."""
-LEVELS = ("facil", "medio", "dificil")
 
 
 class Session:
@@ -75,7 +75,7 @@ class Session:
         if start is not None and not isinstance(start, dict):
             raise ValueError("the save's start must be an object")
         game = game_from_state(Game, data.get("game"), start if version == 1 else None)
-        if version != 1 and start is not None and canonical_start(start) != game.start:
+        if version != 1 and start is not None and canonical_start(Game, start) != game.start:
             raise ValueError("the save's start is not how its game started")
         seat = data.get("human_seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
@@ -96,7 +96,7 @@ def _check_levels(levels: Any, players: int, human: int) -> dict[int, str]:
             continue
         level = levels.get(str(seat), levels.get(seat))
         if not isinstance(level, str) or (level not in LEVELS and level not in ("random", "passive")):
-            raise ValueError(f"seat {seat}: unknown bot level {level!r} (facil, medio, dificil)")
+            raise ValueError(f"seat {seat}: unknown bot level {level!r} ({', '.join(LEVELS)})")
         out[seat] = level
     return out
 

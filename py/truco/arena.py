@@ -105,7 +105,7 @@ class ArenaResult:
         )
 
 
-def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str,
+def play_game(preset: str, players: int, seat_levels: list, seed: int | str,
               signal_teams: tuple[int, ...] = (), catching: bool = True,
               signal_policy: str = "table", **options) -> tuple[int, list[dict]]:
     """One match; returns (winning team, log).
@@ -113,7 +113,8 @@ def play_game(preset: str, players: int, seat_levels: list[str], seed: int | str
     Every move is made by a new bot built from the game's seed, the seat and the log's
     length (:func:`truco.bots.for_move`), exactly as the web app does, so what the arena
     measures is what a person plays against: a bot knows the earlier hands only through
-    its observation. The seats of ``signal_teams`` signal their hand by the table's
+    its observation. A seat's level is a name or a :class:`truco.bots.LevelSettings`.
+    The seats of ``signal_teams`` signal their hand by the table's
     policy (before their first card of each hand, when :func:`signal_to_send` says so);
     without ``catching``, a bot never sees an opponent's signal."""
     if signal_teams or not catching:
@@ -179,10 +180,17 @@ def play_pair(args: tuple) -> PairResult:
 
 def run(preset: str = "mineiro", players: int = 4, a: str = "dificil", b: str = "medio",
         games: int = 2000, seed: int | str = 1, jobs: int | None = None,
-        **options) -> ArenaResult:
-    """Play ``games`` games (rounded up to whole mirrored pairs) and return the totals."""
+        settings: dict | None = None, **options) -> ArenaResult:
+    """Play ``games`` games (rounded up to whole mirrored pairs) and return the totals.
+
+    ``settings``: level name -> the :class:`truco.bots.LevelSettings` its bots are built
+    with instead of the shipped ones (a knob turned, as bench/arena_knobs.py does)."""
     for level in (a, b):
         bots.make(level, random.Random(0))  # fail early on a bad level name
+    settings = settings or {}
+    for name, level_settings in settings.items():
+        if not isinstance(level_settings, bots.LevelSettings):
+            raise ValueError(f"settings[{name!r}] must be a LevelSettings")
     if options.get("signals", "none") not in SIGNAL_SIDES:
         raise ValueError(f"signals must be one of {', '.join(SIGNAL_SIDES)}, not {options['signals']!r}")
     if options.get("signal_policy", "table") not in SIGNAL_POLICIES:
@@ -190,7 +198,7 @@ def run(preset: str = "mineiro", players: int = 4, a: str = "dificil", b: str = 
     if (options.get("signals", "none") != "none" or not options.get("catching", True)) and players == 2:
         raise ValueError("signals need partners: play 2 x 2 or 3 x 3")
     pairs = max(1, (games + 1) // 2)
-    tasks = [(preset, players, a, b, seed, i, options) for i in range(pairs)]
+    tasks = [(preset, players, settings.get(a, a), settings.get(b, b), seed, i, options) for i in range(pairs)]
     jobs = jobs or os.cpu_count() or 1
     res = ArenaResult(preset, players, a, b, signals=options.get("signals", "none"),
                       signal_policy=options.get("signal_policy", "table"),
@@ -217,7 +225,8 @@ def _collect(res: ArenaResult, results) -> None:
         res.by_pair[r.index] = r.wins_a / r.games
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, settings: dict | None = None) -> int:
+    """The command line; ``settings`` as in :func:`run` (for a tool that turns a knob)."""
     p = argparse.ArgumentParser(prog="python -m truco.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="mineiro")
     p.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
@@ -240,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                  "signal_policy": args.signal_policy}
     try:
         res = run(args.preset, args.players, args.a, args.b, args.games, args.seed, args.jobs,
-                  series=args.series, **extra)
+                  settings=settings, series=args.series, **extra)
     except ValueError as exc:
         p.error(str(exc))
     print(res.summary())

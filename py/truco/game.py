@@ -14,66 +14,26 @@ seen through :meth:`Game.observation`, which holds only what one seat may know.
 >>> g.apply("cover 4c")
 Traceback (most recent call last):
 ...
-truco.game.IllegalAction: 'cover 4c': a covered card is allowed only from the 2nd round on (RULES.md §4)
+truco.table.IllegalAction: 'cover 4c': a covered card is allowed only from the 2nd round on (RULES.md §4)
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-from . import __version__
-from .cards import DECK, CardError, is_card
+from . import persist, view
+from .cards import CardError, is_card
 from .judge import TIE, VOID, hand_outcome, round_result
-from .rules import PRESETS, Rules, preset
-
-FORMAT = "truco-game"
-FORMAT_VERSION = 2
-"""Version 2: a save is how the match started and its moves, replayed on load (version 1,
-the internal state, is still read: :mod:`truco.persist` converts it and replays it too)."""
-
-SERIES_LENGTHS = (1, 3, 5)
-FERRO_MODES = ("escuro", "claras")
-TIMER_SECONDS = (0, 10, 20, 30)
-PLAYER_COUNTS = (2, 4, 6)
-
-ANSWERS = ("accept", "run")
-
-SIGNALS = ("zap", "copas", "espadilha", "pica-fumo", "tres", "nada")
-"""Sinais a player may send its partners: the manilhas from the strongest, a three, nothing."""
+from .names import SIGNALS
+from .persist import FORMAT, FORMAT_VERSION
+from .rules import PRESETS, preset
+from .table import (ANSWERS, FERRO_MODES, OPTION_NAMES, PLAYER_COUNTS, SERIES_LENGTHS, TIMER_SECONDS,
+                    IllegalAction, check_hands, check_options, check_score, deal_for, draw_dealer,
+                    shuffled_deck, team_of)
 
 CATCH_CHANCE = 0.15
 """How often each opponent catches a signal, as at a real table (drawn from the game's seed)."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the game is left unchanged."""
-
-
-def team_of(seat: int) -> int:
-    """Seats alternate between the two teams (§1)."""
-    return seat % 2
-
-
-def shuffled_deck(seed: int | str, hand_index: int, deck: tuple[str, ...] = DECK) -> list[str]:
-    """The deck of hand ``hand_index`` in dealing order: it depends only on ``(seed, hand_index)``.
-
-    Mirrored matches rely on this: the same seed deals the same hands whatever is played.
-    """
-    cards = list(deck)
-    random.Random(f"truco:{seed}:{hand_index}").shuffle(cards)
-    return cards
-
-
-def deal_for(seed: int | str, hand_index: int, players: int, deck: tuple[str, ...] = DECK) -> list[list[str]]:
-    """The hands of hand ``hand_index`` (3 cards a seat, in seat order)."""
-    cards = shuffled_deck(seed, hand_index, deck)
-    return [cards[3 * i: 3 * i + 3] for i in range(players)]
-
-
-def _draw_dealer(seed: int | str, players: int) -> int:
-    return random.Random(f"truco:{seed}:dealer").randrange(players)
 
 
 def new_game(
@@ -97,7 +57,7 @@ def new_game(
     rules give its partners: answering a raise, the mão de dez decision) and ``sinais``
     (``signal <name>`` actions, see :data:`SIGNALS`).
     """
-    return Game._new(preset, players, seed, hands, score, dealer, vira, options)
+    return Game.new(preset, players, seed, hands, score, dealer, vira, **options)
 
 
 class Game:
@@ -111,18 +71,21 @@ class Game:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def _new(cls, preset_name, players, seed, hands, score, dealer, vira, options) -> "Game":
+    def new(cls, preset_name: str = "mineiro", players: int = 2, seed: int | str | None = None,
+            hands: list[list[str]] | None = None, score: tuple[int, int] | list[int] = (0, 0),
+            dealer: int | None = None, vira: str | None = None, /, **options: Any) -> "Game":
+        """:func:`new_game` for this class (the save replays a match through it)."""
         rules = preset(preset_name)
         if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
             raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
-        opts = _check_options(rules, options, players)
+        opts = check_options(rules, options, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
         elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise ValueError(f"seed must be an int or a str, not {seed!r}")
-        sc = _check_score(rules, score)
+        sc = check_score(rules, score)
         if dealer is None:
-            dealer = _draw_dealer(seed, players)
+            dealer = draw_dealer(seed, players)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         deck = rules.deck(opts["baralho_limpo"])
@@ -132,7 +95,7 @@ class Game:
             if vira not in deck:
                 raise CardError(f"vira={vira!r} is not a card of this deck")
         if hands is not None:
-            hands = _check_hands(hands, players, deck)
+            hands = check_hands(hands, players, deck)
             if vira in {c for h in hands for c in h}:
                 raise ValueError(f"vira={vira!r} is also dealt to a seat")
         g = cls.__new__(cls)
@@ -511,199 +474,41 @@ class Game:
         self.log.append({"type": "deal", "hand_number": self.hand_index + 1, "game_number": self.game_number,
                          "dealer": self.dealer, "mao": mao, "kind": kind, "score": list(self._score)})
 
-    # ------------------------------------------------------------ observation
+    # ------------------------------------------------- what a seat sees (truco.view)
+    HISTORY_HANDS = view.HISTORY_HANDS
+
     def observation(self, seat: int) -> dict:
-        """Everything ``seat`` may know, and nothing else (JSON-safe; see observation.schema.json)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat!r}")
-        h = self.hand
-        rules = self.rules
-        n = self.players
-        blind = h["blind"]
-        visible = []
-        if h["kind"] == "dez" and seat % 2 == h["dez_team"] and n > 2:
-            visible = [{"seat": s, "cards": list(h["hands"][s])}
-                       for s in range(seat % 2, n, 2) if s != seat]
-        rounds = []
-        for r in h["rounds"]:
-            rounds.append({
-                "leader": r["leader"],
-                "plays": [{"seat": s, "card": c if (not cov or s == seat) else None, "covered": cov}
-                          for s, c, cov in r["plays"]],
-                "result": r["result"],
-                "winner": r["winner"],
-            })
-        pending = h["pending"]
-        pending_view = None
-        if pending is not None:
-            step = rules.ladder[pending["level"] - 1]
-            pending_view = {"asker": pending["asker"], "answerer": pending["answerer"],
-                            "name": step.name, "value": step.value}
-        next_raise = None
-        if h["kind"] == "normal" and h["level"] + (pending is not None) < len(rules.ladder):
-            step = rules.ladder[h["level"] + (pending is not None)]
-            next_raise = {"name": step.name, "value": step.value}
-        to_move = self.to_move
-        return {
-            "schema": 1,
-            "seat": seat,
-            "team": seat % 2,
-            "players": n,
-            "preset": rules.name,
-            "rules": rules.summary(),
-            "options": dict(self.options),
-            "game_number": self.game_number,
-            "hand_number": self.hand_index + 1,
-            "dealer": self.dealer,
-            "mao": (self.dealer + 1) % n,
-            "hand_kind": h["kind"],
-            "blind": blind,
-            "vira": h["vira"] if h["vira_visible"] else None,
-            "manilhas": list(rules.manilhas_for(h["vira"] if h["vira_visible"] else None,
-                                                self.options["baralho_limpo"])),
-            "exchanged": [{"seat": x["seat"], "cards": list(x["cards"])} for x in h["exchanged"]],
-            "signals": [{"seat": x["seat"], "signal": x["signal"]} for x in h["signals"]
-                        if x["seat"] % 2 == seat % 2 or seat in x["caught_by"]],
-            "may_signal": self.may_signal(seat),
-            "hand": [] if blind else list(h["hands"][seat]),
-            "hand_sizes": [len(c) for c in h["hands"]],
-            "visible_hands": visible,
-            "decision": ({"type": "mao_de_dez", "seat": h["decider"], "team": h["dez_team"]}
-                         if h["phase"] == "decide" else None),
-            "dez_team": h["dez_team"],
-            "rounds": rounds,
-            "hand_value": h["value"],
-            "raise_level": h["level"],
-            "next_raise": next_raise,
-            "pending": pending_view,
-            "last_asker_team": h["last_asker_team"],
-            "to_move": to_move,
-            "legal_actions": self.legal_actions() if to_move == seat else [],
-            "score": list(self._score),
-            "games": list(self.games),
-            "series": self.options["series"],
-            "winner": self.winner,
-            "abandoned_by": self.abandoned_by,
-            "auto_moves": list(self.auto_moves),
-            "log": self.events(seat, recent=True),
-            "history": self.history(seat),
-        }
-
-    HISTORY_HANDS = 40
-    """How many earlier hands :meth:`history` reaches back."""
-
-    _HISTORY_KEYS = {
-        "deal": ("hand_number", "game_number", "kind"),
-        "play": ("seat", "card"),
-        "cover": ("seat",),
-        "raise": ("seat",),
-        "accept": ("seat", "mao_de_dez"),
-        "run": ("seat", "mao_de_dez"),
-        "round": ("result",),
-        "hand": ("winner", "reason"),
-    }
+        """Everything ``seat`` may know, and nothing else (:func:`truco.view.observation`)."""
+        return view.observation(self, seat)
 
     def history(self, seat: int) -> list[dict]:
-        """The public events of the earlier hands of the match (up to
-        :data:`HISTORY_HANDS` of them) that the observation's ``log`` no longer holds,
-        cut to what says how each seat bets and plays: the same for every seat, except
-        that a covered card is never shown. A player who sat at the table saw all of it;
-        it lets a bot built afresh for one move read the table the way a person does."""
-        log = self.log
-        deals = [i for i, e in enumerate(log) if e["type"] == "deal"]
-        if len(deals) < 3:
-            return []
-        end = deals[-2]  # where the observation's log starts
-        start = deals[max(0, len(deals) - 2 - self.HISTORY_HANDS)]
-        out = []
-        keys = self._HISTORY_KEYS
-        for i in range(start, end):
-            e = log[i]
-            want = keys.get(e["type"])
-            if want is None:
-                continue
-            x = {"type": e["type"]}
-            for key in want:
-                if key in e:
-                    x[key] = e[key]
-            out.append(x)
-        return out
+        """The earlier hands' public events (:func:`truco.view.history`)."""
+        return view.history(self, seat)
 
     def events(self, seat: int | None = None, recent: bool = False) -> list[dict]:
-        """The event log. With ``seat``, as that seat may see it (covered cards hidden
-        from everyone but their owner). With ``recent``, only since the previous deal.
-        Each event carries ``n``, its position in the whole match's log."""
-        log = self.log
-        start = 0
-        if recent:
-            deals = 0
-            for i in range(len(log) - 1, -1, -1):
-                if log[i]["type"] == "deal":
-                    deals += 1
-                    if deals == 2:
-                        start = i
-                        break
-        out = []
-        for i in range(start, len(log)):
-            e = log[i]
-            if seat is not None and e["type"] == "cover" and e["seat"] != seat:
-                e = {"type": "cover", "seat": e["seat"], "card": None}
-            elif seat is not None and e["type"] == "signal":
-                if e["seat"] % 2 != seat % 2 and seat not in e["caught_by"]:
-                    continue  # a signal is seen by partners, and by an opponent who caught it
-                e = {"type": "signal", "seat": e["seat"], "signal": e["signal"]}
-            out.append(dict(e, n=i))  # n: the event's place in the match, for the page to diff
-        return out
+        """The event log, as ``seat`` may see it (:func:`truco.view.events`)."""
+        return view.events(self, seat, recent)
 
-    # ------------------------------------------------------------ persistence
+    # ------------------------------------------------------- the save (truco.persist)
     def to_dict(self) -> dict:
-        """The save: how the match started and every move since (JSON-safe)."""
-        return {"format": FORMAT, "version": FORMAT_VERSION, "engine": __version__,
-                "start": self.start, "moves": self.moves}
+        """The save: how the match started and every move since (:func:`truco.persist.save_dict`)."""
+        return persist.save_dict(self)
 
     def state_dict(self) -> dict:
-        """The internal state, as version 1 saves held it (the converter checks an old save
-        against the state its replay reaches)."""
-        return {
-            "format": FORMAT,
-            "version": 1,
-            "engine": __version__,
-            "preset": self.rules.name,
-            "players": self.players,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "hand_index": self.hand_index,
-            "dealer": self.dealer,
-            "score": list(self._score),
-            "games": list(self.games),
-            "game_number": self.game_number,
-            "winner": self.winner,
-            "abandoned_by": self.abandoned_by,
-            "auto_moves": list(self.auto_moves),
-            "hand": self.hand,
-            "log": self.log,
-        }
+        """The internal state, as version 1 saves held it (:func:`truco.persist.state_dict`)."""
+        return persist.state_dict(self)
 
     def to_json(self) -> str:
         """The match as deterministic text: how it started (``start``: the arguments of
         :func:`new_game`, seed included, which decide every deal) and its ``moves``
         (``[seat, action]``). :meth:`from_json` replays the moves through the rules."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return persist.dumps(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
-        """Rebuild a game from :meth:`to_json`; bad input raises ``ValueError`` saying what is wrong."""
-        from .persist import game_from_state
-
-        if not isinstance(text, (str, bytes)):
-            raise ValueError(f"a saved game is JSON text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"a saved game must be JSON: {exc}") from None
-        except RecursionError:
-            raise ValueError("a saved game must be JSON: it is nested too deeply") from None
-        return game_from_state(cls, data)
+        """Rebuild a game from :meth:`to_json` (or a version-1 save); bad input raises
+        ``ValueError`` saying what is wrong (:func:`truco.persist.loads`)."""
+        return persist.loads(cls, text)
 
     def copy(self) -> "Game":
         """An independent copy (cheaper than a JSON round trip)."""
@@ -733,74 +538,6 @@ class Game:
                 f"score {self._score[0]}x{self._score[1]} to_move={self.to_move}>")
 
 
-OPTION_NAMES = ("series", "ferro", "timer", "baralho_limpo", "familia_real", "humano_decide", "sinais")
-
-
-def _check_options(rules: Rules, options: dict, players: int) -> dict:
-    unknown = set(options) - set(OPTION_NAMES)
-    if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}: "
-                         f"options are {', '.join(OPTION_NAMES)}")
-    flags = {}
-    for name in ("baralho_limpo", "familia_real"):
-        flags[name] = options.get(name, False)
-        if not isinstance(flags[name], bool):
-            raise ValueError(f"{name} must be true or false, not {flags[name]!r}")
-    series = options.get("series", 1)
-    if isinstance(series, bool) or not isinstance(series, int) or series not in SERIES_LENGTHS:
-        raise ValueError(f"series must be 1, 3 or 5 games, not {series!r}")
-    ferro = options.get("ferro", "escuro" if rules.ferro_blind else "claras")
-    if not isinstance(ferro, str) or ferro not in FERRO_MODES:
-        raise ValueError(f"ferro must be 'escuro' or 'claras', not {ferro!r}")
-    timer = options.get("timer", 0)
-    if isinstance(timer, bool) or not isinstance(timer, int) or timer not in TIMER_SECONDS:
-        raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
-    boss = options.get("humano_decide")
-    if boss is not None and (isinstance(boss, bool) or not isinstance(boss, int) or not 0 <= boss < players):
-        raise ValueError(f"humano_decide must be a seat from 0 to {players - 1}, not {boss!r}")
-    sinais = options.get("sinais", False)
-    if not isinstance(sinais, bool):
-        raise ValueError(f"sinais must be true or false, not {sinais!r}")
-    if players == 2 and (boss is not None or sinais):
-        raise ValueError("humano_decide and sinais need partners (2 x 2 or 3 x 3)")
-    return {"series": series, "ferro": ferro, "timer": timer, **flags,
-            "humano_decide": boss, "sinais": sinais}
-
-
-def _check_score(rules: Rules, score) -> list[int]:
-    if not isinstance(score, (list, tuple)) or len(score) != 2:
-        raise ValueError(f"score must be two numbers, not {score!r}")
-    a, b = score
-    unit = rules.point_unit()
-    for s in (a, b):
-        if isinstance(s, bool) or not isinstance(s, int) or s < 0:
-            raise ValueError(f"score {score!r}: points are whole numbers from 0")
-        if s >= rules.target:
-            raise ValueError(f"score {score!r}: {s} already ends the game (target {rules.target})")
-        if s % unit:
-            raise ValueError(f"score {score!r}: {s} cannot be reached in {rules.name!r}, "
-                             f"where every score is a multiple of {unit}")
-    return [a, b]
-
-
-def _check_hands(hands, players: int, deck: tuple[str, ...] = DECK) -> list[list[str]]:
-    if not isinstance(hands, (list, tuple)) or len(hands) != players:
-        raise ValueError(f"hands must list {players} hands of 3 cards, one per seat, not {hands!r}")
-    seen: set[str] = set()
-    out = []
-    for seat, cards in enumerate(hands):
-        if not isinstance(cards, (list, tuple)) or len(cards) != 3:
-            raise ValueError(f"hands[{seat}] must be 3 cards, not {cards!r}")
-        for c in cards:
-            if not is_card(c):
-                raise CardError(f"hands[{seat}]: {c!r} is not a card (e.g. '4c', 'As', '7d')")
-            if c not in deck:
-                raise CardError(f"hands[{seat}]: {c} is not in this deck (baralho limpo)")
-            if c in seen:
-                raise ValueError(f"hands: {c} is dealt twice")
-            seen.add(c)
-        out.append(list(cards))
-    return out
-
-
-__all__ = ["Game", "IllegalAction", "new_game", "team_of", "deal_for", "PRESETS"]
+__all__ = ["Game", "IllegalAction", "new_game", "team_of", "deal_for", "shuffled_deck", "PRESETS", "SIGNALS",
+           "CATCH_CHANCE", "FORMAT", "FORMAT_VERSION", "OPTION_NAMES", "PLAYER_COUNTS", "SERIES_LENGTHS",
+           "FERRO_MODES", "TIMER_SECONDS", "ANSWERS"]

@@ -1,9 +1,13 @@
 """The Portuguese texts of the hints (issue 12, "Dica") and how a reason is put into words.
 
 A hint's reason is data: ``{"key": "hint.play.partner_holds", "params": {...}}``. The page
-renders it from its translation table (``site/i18n/pt-BR.json`` holds every ``hint.*`` key
-below, word for word: a test keeps the two equal), so another language needs no change
-here; :func:`render` gives the Portuguese sentence for callers without the page's table.
+renders it from its translation table, so another language needs no change here;
+:func:`render` gives the Portuguese sentence for callers without the page's table.
+
+:data:`TEXTS` is the one place the Portuguese hint texts are written: the ``hint.*``
+entries of ``site/i18n/pt-BR.json`` are generated from it (``python -m truco.hint_text``
+rewrites them, :func:`page_table_text`), and the tests fail while the page's table
+differs. Translators write ``es.json`` and ``en.json`` from them as from any other key.
 
 How a parameter is rendered depends on its name (the same rule the page follows):
 
@@ -11,7 +15,7 @@ How a parameter is rendered depends on its name (the same rule the page follows)
   written "3 de espadas", or "4 de paus (Zap)" for a manilha of this hand;
 - ``cards``: a list of card codes, joined with ", " and " e ";
 - ``raise``: a ladder step of the preset ("truco", "seis"...), written with ``hint.step.<name>``;
-- ``signal``: a signal (``truco.game.SIGNALS``), written with ``hint.signal_name.<name>``;
+- ``signal``: a signal (``truco.names.SIGNALS``), written with ``hint.signal_name.<name>``;
 - ``x``: the score of the preset's mão de X (10 or 11), written with ``hint.x.<value>``;
 - anything else (``value``, ``gives``, ``pct``, ``us``, ``them``): as it is.
 """
@@ -151,3 +155,32 @@ def render(reason: dict, manilhas: list[str] | None = None, names: list[str] | N
     for name, value in out.items():
         text = text.replace("{" + name + "}", value)
     return text
+
+
+def page_table_text(text: str) -> str:
+    """The page's Portuguese table (the text of ``site/i18n/pt-BR.json``) with its block of
+    ``hint.*`` entries written from :data:`TEXTS`; every other line is kept as it is."""
+    import json
+
+    lines = text.split("\n")
+    at = [i for i, line in enumerate(lines) if line.lstrip().startswith('"hint.')]
+    if not at or at != list(range(at[0], at[-1] + 1)):
+        raise ValueError("the table must hold the hint.* entries in one block of lines")
+    last = at[-1] + 1 < len(lines) and lines[at[-1] + 1].strip().startswith("}")
+    block = [f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)},"
+             for k, v in TEXTS.items()]
+    if last:
+        block[-1] = block[-1][:-1]
+    return "\n".join(lines[:at[0]] + block + lines[at[-1] + 1:])
+
+
+if __name__ == "__main__":  # python -m truco.hint_text [path of pt-BR.json]
+    import sys
+    from pathlib import Path
+
+    path = Path(sys.argv[1] if len(sys.argv) > 1 else "site/i18n/pt-BR.json")
+    old = path.read_text(encoding="utf-8")
+    new = page_table_text(old)
+    if new != old:
+        path.write_text(new, encoding="utf-8")
+    print(f"{path}: {len(TEXTS)} hint texts {'written' if new != old else 'already up to date'}")

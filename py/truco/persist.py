@@ -1,6 +1,6 @@
 """Loading a saved match: how it started, then its moves replayed through the rules.
 
-A save (:meth:`Game.to_json`, version 2) is ``{"start": <new_game's arguments>, "moves":
+A save (:func:`dumps`, :meth:`Game.to_json`, version 2) is ``{"start": <new_game's arguments>, "moves":
 [[seat, action], ...]}``, as OpenSpiel keeps a state as its action history. Loading
 starts the match again with :func:`new_game` and applies every move with
 :meth:`Game.apply`: a tampered save is refused by the rules themselves, with a
@@ -11,21 +11,84 @@ Version 1 saves (the internal state: 17 keys) are checked field by field, turned
 that form (the start read from the first deal, the moves from the log) and replayed the
 same way; the state the replay reaches must be the saved one, field for field. No save
 is ever loaded straight into the state. Nothing here trusts the input.
+
+This module does not import :mod:`truco.game`: it is given the game's class (``cls``,
+whose ``cls.new`` is :func:`truco.game.new_game`) and uses only the game's public face
+(``apply``, ``start``, ``moves``, ``log``, ``hand``...). :class:`truco.game.Game`'s
+``to_json``/``from_json`` delegate here.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from . import __version__
 from .cards import is_card
-from .game import (FORMAT, FORMAT_VERSION, OPTION_NAMES, PLAYER_COUNTS, SIGNALS, Game, IllegalAction,
-                   _check_options, new_game, shuffled_deck)
 from .judge import TIE, hand_outcome, round_result
+from .names import SIGNALS
 from .rules import preset as _preset
+from .table import OPTION_NAMES, PLAYER_COUNTS, IllegalAction, check_options, shuffled_deck
+
+FORMAT = "truco-game"
+FORMAT_VERSION = 2
+"""Version 2: a save is how the match started and its moves, replayed on load (version 1,
+the internal state, is still read: :func:`game_from_state` converts it and replays it too)."""
+
+Game = Any  # the game's class is given by the caller (truco.game.Game): no import of it here
 
 
 class SaveError(ValueError):
     """A saved game that cannot be loaded; the message names the bad field."""
+
+
+def save_dict(game: Game) -> dict:
+    """The save: how the match started and every move since (JSON-safe)."""
+    return {"format": FORMAT, "version": FORMAT_VERSION, "engine": __version__,
+            "start": game.start, "moves": game.moves}
+
+
+def state_dict(game: Game) -> dict:
+    """The internal state, as version 1 saves held it (the converter checks an old save
+    against the state its replay reaches)."""
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "engine": __version__,
+        "preset": game.rules.name,
+        "players": game.players,
+        "seed": game.seed,
+        "options": dict(game.options),
+        "hand_index": game.hand_index,
+        "dealer": game.dealer,
+        "score": list(game.score),
+        "games": list(game.games),
+        "game_number": game.game_number,
+        "winner": game.winner,
+        "abandoned_by": game.abandoned_by,
+        "auto_moves": list(game.auto_moves),
+        "hand": game.hand,
+        "log": game.log,
+    }
+
+
+def dumps(game: Game) -> str:
+    """The save as deterministic text (sorted keys, no spaces)."""
+    return json.dumps(save_dict(game), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(cls: type, text: Any) -> Game:
+    """The game (of class ``cls``) a save's text holds; bad input raises :class:`SaveError`
+    (a ``ValueError``) saying what is wrong."""
+    if not isinstance(text, (str, bytes)):
+        raise ValueError(f"a saved game is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"a saved game must be JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError("a saved game must be JSON: it is nested too deeply") from None
+    return game_from_state(cls, data)
 
 
 def _fail(msg: str) -> None:
@@ -64,7 +127,7 @@ _START_KEYS = {"preset", "players", "seed", "hands", "score", "dealer", "vira", 
 _V2_KEYS = {"format", "version", "engine", "start", "moves"}
 
 
-def game_from_state(cls: type[Game], data: Any, session_start: Any = None) -> Game:
+def game_from_state(cls: type, data: Any, session_start: Any = None) -> Game:
     """The game a parsed save holds (version 2, or version 1 through the converter).
 
     ``session_start`` is the table's record of how a version-1 match started (the
@@ -82,34 +145,37 @@ def game_from_state(cls: type[Game], data: Any, session_start: Any = None) -> Ga
         _fail("engine must be a version string")
     start = data["start"]
     _keys(start, _START_KEYS, "start")
-    return replay_moves(start, data["moves"])
+    return replay_moves(cls, start, data["moves"])
 
 
-def start_game(start: dict) -> Game:
-    """``new_game(**start)``, every bad argument a :class:`SaveError` naming it."""
+def start_game(cls: type, start: dict) -> Game:
+    """``new_game(**start)`` (as ``cls.new``), every bad argument a :class:`SaveError` naming it."""
     opts = start.get("options")
     if not isinstance(opts, dict):
         _fail("start.options must be an object")
     try:
-        return new_game(start.get("preset"), start.get("players"), start.get("seed"), start.get("hands"),
+        return cls.new(start.get("preset"), start.get("players"), start.get("seed"), start.get("hands"),
                         start.get("score"), start.get("dealer"), start.get("vira"), **opts)
     except ValueError as exc:  # every check of new_game raises ValueError (CardError included)
         _fail(f"start: {exc}")
 
 
-def canonical_start(params: Any) -> dict:
+def canonical_start(cls: type, params: Any) -> dict:
     """The canonical start of a match begun with ``new_game(**params)`` (a table's record)."""
     if not isinstance(params, dict) or not all(isinstance(k, str) for k in params):
         _fail("the session's start must be an object")
+    params = dict(params)
     try:
-        return new_game(**params).start
+        return cls.new(params.pop("preset", "mineiro"), params.pop("players", 2), params.pop("seed", None),
+                       params.pop("hands", None), params.pop("score", (0, 0)), params.pop("dealer", None),
+                       params.pop("vira", None), **params).start
     except ValueError as exc:
         _fail(f"the session's start: {exc}")
 
 
-def replay_moves(start: dict, moves: Any) -> Game:
+def replay_moves(cls: type, start: dict, moves: Any) -> Game:
     """Start the match and apply ``moves`` (``[[seat, action], ...]``) through the rules."""
-    game = start_game(start)
+    game = start_game(cls, start)
     if game.start != start:
         _fail("start is not in its own canonical form (e.g. a missing option or a dealer of null)")
     if not isinstance(moves, list):
@@ -146,7 +212,7 @@ def _check_v1(data: dict) -> dict:
     if any(isinstance(v, (list, dict)) for v in opts.values()):
         _fail("options: every option is a number, a word, true/false or null")
     try:
-        opts = _check_options(rules, opts, n)
+        opts = check_options(rules, opts, n)
     except ValueError as exc:
         _fail(str(exc))
     hand_index = _int(data["hand_index"], "hand_index")
@@ -189,7 +255,7 @@ def _check_v1(data: dict) -> dict:
     return {"rules": rules, "options": opts, "hand": hand}
 
 
-def _from_v1(cls: type[Game], data: dict, session_start: Any) -> Game:
+def _from_v1(cls: type, data: dict, session_start: Any) -> Game:
     """A version-1 save: checked, turned into a start and moves, replayed, and the state
     the replay reaches compared with the saved one."""
     checked = _check_v1(data)
@@ -197,7 +263,7 @@ def _from_v1(cls: type[Game], data: dict, session_start: Any) -> Game:
     if session_start is not None:
         if not isinstance(session_start, dict) or not all(isinstance(k, str) for k in session_start):
             _fail("the session's start must be an object")
-        start = canonical_start(session_start)
+        start = canonical_start(cls, session_start)
         for key in ("preset", "players", "seed", "options"):
             if start[key] != (checked["options"] if key == "options" else data[key]):
                 _fail(f"the session's start does not match the saved game's {key}")
@@ -207,7 +273,7 @@ def _from_v1(cls: type[Game], data: dict, session_start: Any) -> Game:
                  "options": dict(checked["options"])}
         if data["hand_index"] == 0:  # still in the first deal: the state shows it whole
             start["hands"], start["vira"] = _first_deal(data, checked["hand"])
-    game = start_game(start)
+    game = start_game(cls, start)
     if game.log[:1] != log[:1]:
         _fail("log[0]: the match does not start with this deal")
     moves = len(game.moves)
@@ -223,7 +289,7 @@ def _from_v1(cls: type[Game], data: dict, session_start: Any) -> Game:
         moves += 1
     if len(game.log) != len(log):
         _fail("log: the last move wrote events the log does not have")
-    state = game.state_dict()
+    state = state_dict(game)
     for key in sorted(_TOP_KEYS - {"engine", "hand"}):
         if state[key] != data[key]:
             _fail(f"{key} {data[key]!r} does not follow from the moves in its log")

@@ -3,7 +3,7 @@
 The replay plays the match again from how it started (:attr:`Game.start`: the
 ``new_game`` arguments, seed included) with its moves (:attr:`Game.moves`), the very
 record a save holds. Every step is what the seat saw at that moment
-— :meth:`Game.observation` and :meth:`Game.events` of that seat — so covered cards stay
+— :func:`truco.view.observation` and :func:`truco.view.events` of that seat — so covered cards stay
 covered and the other seats' unplayed cards never appear (RULES.md §4).
 
 >>> from truco.game import new_game
@@ -20,7 +20,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .game import Game, IllegalAction
+from .game import Game
+from .persist import start_game
+from .table import IllegalAction
+from .view import finished_hand
 
 # Fields of an observation the replay does not need at every step (the events are given
 # apart; the rules and options do not change during a match and are sent once).
@@ -37,34 +40,22 @@ def _view(obs: dict) -> dict:
 
 def _finished_table(game: Game, old_hand: dict, seat: int, events: list[dict]) -> dict:
     """The finished hand as ``seat`` saw it for a moment, before the next deal."""
-    tmp = _with_hand(game, old_hand).copy()
+    hand_index, dealer = game.hand_index, game.dealer
     if game.hand is not old_hand:  # the engine has already dealt the next hand: step back
-        tmp.hand_index -= 1
-        tmp.dealer = (tmp.dealer - 1) % game.players
+        hand_index -= 1
+        dealer = (dealer - 1) % game.players
+    score, game_number = list(game.score), game.game_number
     for e in events:
         if e["type"] == "hand":
-            tmp._score = list(e["score"])  # before a new game of the series resets it
+            score = list(e["score"])  # before a new game of the series resets it
         elif e["type"] == "game":
-            tmp.game_number = e["game_number"]
-    obs = _view(tmp.observation(seat))
-    obs.update(to_move=None, legal_actions=[], pending=None, decision=None, may_signal=False)
-    return obs
-
-
-def _with_hand(game: Game, hand: dict) -> Game:
-    """``game`` with another hand in play (shares its fields: copy it before changing it)."""
-    g = Game.__new__(Game)
-    for name in Game.__slots__:
-        setattr(g, name, getattr(game, name))
-    g.hand = hand
-    return g
+            game_number = e["game_number"]
+    return _view(finished_hand(game, seat, old_hand, hand_index, dealer, score, game_number))
 
 
 def _steps(saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
-    from .persist import start_game
-
     try:
-        game = start_game(saved.start)
+        game = start_game(type(saved), saved.start)
     except ValueError as exc:
         raise ReplayError(f"the match cannot be started again: {exc}") from None
     yield game, {"obs": _view(game.observation(seat)), "events": game.events(seat), "table": None}

@@ -10,9 +10,7 @@
 
 from __future__ import annotations
 
-from .game import SIGNALS
-
-MANILHA_SIGNALS = SIGNALS[:4]
+from .names import MANILHA_SIGNALS, SIGNALS
 
 
 def signal_for(observation: dict) -> str:

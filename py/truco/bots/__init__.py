@@ -16,16 +16,9 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
+from ..names import ALL_LEVELS, BASELINES, LEVELS
 from .baselines import AlwaysAcceptBot, AlwaysRunBot, PassiveBot, RandomBot
-from .player import STYLES, HeuristicBot
-
-LEVELS: tuple[str, ...] = ("facil", "medio", "dificil")
-"""The levels a person plays against, weakest first."""
-
-BASELINES: tuple[str, ...] = ("random", "passive", "always-accept", "always-run")
-"""Measuring sticks for the arena."""
-
-ALL_LEVELS: tuple[str, ...] = LEVELS + BASELINES
+from .player import LEVEL_SETTINGS, HeuristicBot, LevelSettings
 
 
 class Bot(Protocol):
@@ -42,20 +35,23 @@ _BASELINE_CLASSES: dict[str, Callable[[random.Random], Bot]] = {
 }
 
 
-def make(level: str, rng: random.Random | None = None) -> Bot:
-    """A new bot of ``level`` (one of :data:`ALL_LEVELS`) drawing from ``rng``."""
+def make(level: str | LevelSettings, rng: random.Random | None = None) -> Bot:
+    """A new bot of ``level`` (one of :data:`ALL_LEVELS`, or the :class:`LevelSettings`
+    of a level a measuring tool built) drawing from ``rng``."""
     if rng is None:
         rng = random.Random()
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-    if level in STYLES:
-        return HeuristicBot(STYLES[level], rng)
+    if isinstance(level, LevelSettings):
+        return HeuristicBot(level, rng)
+    if level in LEVEL_SETTINGS:
+        return HeuristicBot(LEVEL_SETTINGS[level], rng)
     if level in _BASELINE_CLASSES:
         return _BASELINE_CLASSES[level](rng)
     raise ValueError(f"unknown bot level {level!r}: one of {', '.join(ALL_LEVELS)}")
 
 
-def for_move(level: str, game_seed, seat: int, moves: int) -> Bot:
+def for_move(level: str | LevelSettings, game_seed, seat: int, moves: int) -> Bot:
     """The bot that makes one move: a new ``level`` bot seeded by the game's seed, the
     seat and the length of the match's log. The web app (``truco.api``) and the arena
     both build their bots this way, so a reloaded game replays identically and the arena
@@ -64,4 +60,5 @@ def for_move(level: str, game_seed, seat: int, moves: int) -> Bot:
     return make(level, random.Random(f"bot:{game_seed}:{seat}:{moves}"))
 
 
-__all__ = ["make", "for_move", "LEVELS", "BASELINES", "ALL_LEVELS", "Bot", "HeuristicBot"]
+__all__ = ["make", "for_move", "LEVELS", "BASELINES", "ALL_LEVELS", "Bot", "HeuristicBot", "LevelSettings",
+           "LEVEL_SETTINGS"]

@@ -24,14 +24,15 @@ import random
 
 from ..signals import signal_for, signal_to_send
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read
-from .player import STYLES, HeuristicBot
+from ..names import STRENGTH_SIGNALS
+from .player import LEVEL_SETTINGS, HeuristicBot
 from .simulate import VOID, outcomes_from_state, sample_worlds, table_state
 from .utility import game_value
 
 CHANCE_WORLDS = 160
 """Sampled deals behind the chance a reason quotes (a few ms)."""
 
-_SIGNALS_MEANING_STRENGTH = ("zap", "copas", "espadilha", "pica-fumo", "tres")
+_SIGNALS_MEANING_STRENGTH = STRENGTH_SIGNALS
 
 
 def explain(obs: dict, rng: random.Random | None = None) -> tuple[str, dict]:
@@ -49,7 +50,7 @@ def explain(obs: dict, rng: random.Random | None = None) -> tuple[str, dict]:
         name = signal_for(obs)
         return f"signal {name}", _signal_reason(obs, name)
     chance_rng = random.Random(rng.random())
-    action = HeuristicBot(STYLES["dificil"], rng).choose(obs)
+    action = HeuristicBot(LEVEL_SETTINGS["dificil"], rng).choose(obs)
     k = read(obs)
     return action, _Why(k, chance_rng).reason(action, legal)
 

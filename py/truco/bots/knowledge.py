@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..cards import DECK, RANKS
+from ..names import MANILHA_SIGNALS
 from ..rules import preset as _preset
 
 COVERED = -1
@@ -99,7 +100,7 @@ def deck_of(obs: dict) -> tuple[str, ...]:
     return _deck(obs.get("preset", ""), limpo) if limpo else DECK
 
 
-SIGNAL_NAMES = ("zap", "copas", "espadilha", "pica-fumo")
+SIGNAL_NAMES = MANILHA_SIGNALS
 
 
 def signal_check(signal: str, manilhas: tuple[str, ...], strength: dict[str, int]):

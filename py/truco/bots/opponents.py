@@ -115,16 +115,25 @@ class TeamStats:
         """Share of requests the team answers with a raise."""
         return (self.counters + 0.4) / (self.answers() + 2.0)
 
-    def random_share(self) -> float:
+    def random_share(self, prior: float = RANDOM_PRIOR, first_hand_prior: float | None = None,
+                     late_card_careful: float | None = None) -> float:
         """Posterior chance that the team picks its actions at random (a beginner pressing
         buttons, or the arena's ``random`` / ``passive`` baselines) rather than on its
         cards: every card play, answer, cover and judged bet is weighed as evidence for
         one or the other. Measured at the start of each hand (40 games): against
         ``random`` 0.30, 0.54, 0.68, 0.76 at hands 1-4; against médio 0.30, 0.28, 0.26,
         0.23. It reaches the rollouts' carelessness and :func:`noise_of` (how little the
-        team's bets say), where a pure waste count would lag by hands."""
+        team's bets say), where a pure waste count would lag by hands.
+
+        ``prior``: the chance before any evidence; ``first_hand_prior``: the prior instead
+        while the team has been seen in its first normal hand only; ``late_card_careful``:
+        weigh every card played from the 2nd round of a normal hand, covered or face up,
+        against a careful team covering that share of them (random play covers half),
+        instead of the covers alone (the knobs of :class:`truco.bots.player.LevelSettings`)."""
+        if first_hand_prior is not None and self.hands <= 1:
+            prior = first_hand_prior
         lr = _LOG_LR
-        log_odds = (math.log(RANDOM_PRIOR / (1.0 - RANDOM_PRIOR))
+        log_odds = (math.log(prior / (1.0 - prior))
                     + self.wastes * lr["waste"] + (self.follows - self.wastes) * lr["keep"]
                     + self.covers * lr["cover"]
                     + self.counters * lr["counter"] + self.accepts * lr["accept"]
@@ -134,7 +143,15 @@ class TeamStats:
                     + self.accepts_weak * lr["weak_accept"]
                     + (self.accepts_judged - self.accepts_weak) * lr["strong_accept"])
         log_odds = max(-30.0, min(30.0, log_odds))
-        return 1.0 / (1.0 + math.exp(-log_odds))
+        share = 1.0 / (1.0 + math.exp(-log_odds))
+        if late_card_careful is None:
+            return share
+        p = min(max(share, 1e-13), 1.0 - 1e-13)
+        covered = math.log(0.5 / late_card_careful)
+        face_up = math.log(0.5 / (1.0 - late_card_careful))
+        log_odds = (math.log(p / (1.0 - p)) - self.covers * lr["cover"]
+                    + self.covers * covered + (self.late_cards - self.covers) * face_up)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, log_odds))))
 
     def carelessness(self, prior: float | None = None) -> float:
         """Estimated share of careless (random-looking) card plays, from 0 to 1.

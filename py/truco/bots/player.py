@@ -1,6 +1,6 @@
 """The heuristic bot of the three levels: fácil, médio, difícil.
 
-One class, set by a :class:`Style`. Every decision reads only the observation (through
+One class, set by a :class:`LevelSettings` (the shipped ones: :data:`LEVEL_SETTINGS`). Every decision reads only the observation (through
 :mod:`.knowledge`) and the bot's own ``random.Random``:
 
 - **card play** (RULES.md §2–§4): fácil plays its best card first and ignores its partner;
@@ -24,9 +24,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Callable
 
+from ..names import LEVELS
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
-from .opponents import Memory
+from .opponents import RANDOM_PRIOR, Memory, TeamStats
 from .perceive import beat_table, perceived
 from .signal_play import taker_after
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
@@ -35,8 +37,12 @@ from .utility import game_value
 
 
 @dataclass(frozen=True)
-class Style:
-    """What makes a level."""
+class LevelSettings:
+    """What makes a level: every knob of a :class:`HeuristicBot`. The shipped levels are
+    :data:`LEVEL_SETTINGS`; a measuring tool builds another with
+    ``dataclasses.replace(LEVEL_SETTINGS["dificil"], ...)`` and hands it to
+    :func:`truco.bots.make` / :func:`truco.bots.for_move` (or the arena) in place of a
+    level's name: nothing is patched."""
 
     name: str
     worlds: int
@@ -61,24 +67,61 @@ class Style:
     edge: float = 0.5
     """The chance the bot expects to win a future hand: how much it values the rest of
     the game against gambling it on this hand (:mod:`.utility`)."""
+    noisy_edge: float = 0.70
+    """With ``reads_table``: the hand-win chance expected against a team that bets and
+    plays at random."""
+    shown_strength_margin: float = 0.2
+    """With ``reads_table``: win chance taken off when opponents have shown strength this
+    hand: even after the reweighting, sampled deals flattered us by 0.1 to 0.2 (measured
+    against médio's raises). Scaled by the posterior that the bet was made on the cards
+    at all, so a bet that is likelier a bluff (a noisy team's, or one the cards shown
+    since belie) costs little: against ``random`` 2 x 2, +0.65 +- 0.61 and +1.10 +- 0.65
+    points on two seeds of 2,000 mirrored games; against médio -0.65 +- 0.96 and
+    -0.20 +- 1.04."""
+    random_prior_floor: float = RANDOM_PRIOR
+    """With ``reads_table``, the prior that a team acts at random (:data:`RANDOM_PRIOR`,
+    :meth:`TeamStats.random_share`) where it says how much another team's raises and
+    accepts tell of its cards (the floor of the bet reading)..."""
+    random_prior_edge: float = RANDOM_PRIOR
+    """...where it sets the hand-win chance expected of the hands to come (the game-value
+    table)..."""
+    random_prior_rollouts: float = RANDOM_PRIOR
+    """...and where it sets how carelessly a team is played in the sampled deals."""
+    first_hand_random_prior: float | None = None
+    """The prior instead, in every one of those, while a team has been seen in its first
+    normal hand only (``None``: no difference)."""
+    late_card_careful: float | None = None
+    """Count every card a team plays from the 2nd round of a normal hand (covered or
+    face up) as evidence of random play, against a careful team covering this share of
+    them (random play covers half), instead of its covers alone (``None``: covers alone)."""
+    sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
+    """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
+    the true deal)."""
+
+    def random_share(self, stats: TeamStats, use: str) -> float:
+        """``stats``' chance of acting at random, with the prior of ``use`` (``floor``,
+        ``edge`` or ``rollouts``)."""
+        return stats.random_share(getattr(self, f"random_prior_{use}"), self.first_hand_random_prior,
+                                  self.late_card_careful)
 
 
-STYLES: dict[str, Style] = {
-    "facil": Style("facil", worlds=16, card_play="best_first",
-                   raise_at=0.82, accept_at=0.62, reraise_at=0.93, dez_at=0.6,
-                   score_aware=False, reads_table=False, bluff=0.0, cover_rate=0.0),
-    "medio": Style("medio", worlds=32, card_play="rules",
-                   raise_at=0.70, accept_at=0.45, reraise_at=0.85, dez_at=0.48,
-                   score_aware=True, reads_table=False, bluff=0.02, cover_rate=0.1),
-    "dificil": Style("dificil", worlds=64, card_play="search",
-                     raise_at=0.0, accept_at=0.0, reraise_at=0.0, dez_at=0.0,
-                     score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4,
-                     edge=0.56),
+LEVEL_SETTINGS: dict[str, LevelSettings] = {
+    "facil": LevelSettings("facil", worlds=16, card_play="best_first",
+                           raise_at=0.82, accept_at=0.62, reraise_at=0.93, dez_at=0.6,
+                           score_aware=False, reads_table=False, bluff=0.0, cover_rate=0.0),
+    "medio": LevelSettings("medio", worlds=32, card_play="rules",
+                           raise_at=0.70, accept_at=0.45, reraise_at=0.85, dez_at=0.48,
+                           score_aware=True, reads_table=False, bluff=0.02, cover_rate=0.1),
+    "dificil": LevelSettings("dificil", worlds=64, card_play="search",
+                             raise_at=0.0, accept_at=0.0, reraise_at=0.0, dez_at=0.0,
+                             score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4,
+                             edge=0.56),
 }
+assert tuple(LEVEL_SETTINGS) == LEVELS, "truco.names.LEVELS lists the levels"
 
-_FLOOR = 0.03
+BET_FLOOR = 0.03
 """Likelihood of a raise or an accept whatever the cards: bluffs exist."""
-_TAU = 0.05
+SOFTNESS = 0.05
 """Softness of a seat's decision around its threshold, in units of perceived win chance."""
 
 
@@ -127,19 +170,22 @@ def thresholds(stats) -> Thresholds:
     )
 
 
-def noise_of(stats) -> float:
+def noise_of(stats: TeamStats, random_share: float | None = None) -> float:
     """How little a team's raises and accepts say about its cards, from 0 (a player who
     bets on its cards) to 1 (bets that are coin flips), from what it showed this match:
     careless card play, raises that lose at showdown, raising back far more often than an
     honest player does (one that always raises back says nothing by it), covering cards
     far more often than a careful player (one in five for random play), and bets seen
-    made with a weak hand once its cards were shown."""
+    made with a weak hand once its cards were shown. ``random_share``: the team's chance of
+    acting at random, if not :meth:`TeamStats.random_share` with the shipped prior."""
     care = stats.carelessness(prior=0.05)  # evidence only, no benefit of doubt
     bluffy = _clamp((0.8 - stats.honesty()) / 0.45, 0.0, 1.0)
     counters = _clamp((stats.counter_rate() - 0.22) / 0.25, 0.0, 1.0)
     weak = _clamp((stats.bluff_share() - 0.1) / 0.3, 0.0, 1.0)
     covers = _clamp((stats.cover_share() - 0.06) / 0.1, 0.0, 1.0)
-    return max(care, bluffy, counters, weak, covers, stats.random_share())
+    if random_share is None:
+        random_share = stats.random_share()
+    return max(care, bluffy, counters, weak, covers, random_share)
 
 
 PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
@@ -149,24 +195,16 @@ PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
 class HeuristicBot:
     """A bot of one level. ``choose(observation) -> action``."""
 
-    noisy_edge = 0.70
-    """The hand-win chance expected against a team that bets and plays at random."""
-
-    shrink_base = 0.2
-    """Win chance taken off when opponents have shown strength this hand: even after the
-    reweighting, sampled deals flattered us by 0.1 to 0.2 (measured against médio's
-    raises). Scaled by the posterior that the bet was made on the cards at all, so a
-    bet that is likelier a bluff (a noisy team's, or one the cards shown since belie)
-    costs little: against ``random`` 2 x 2, +0.65 +- 0.61 and +1.10 +- 0.65 points on two
-    seeds of 2,000 mirrored games; against médio -0.65 +- 0.96 and -0.20 +- 1.04."""
-
-    def __init__(self, style: Style, rng: random.Random) -> None:
-        self._noise: list[float] | None = None
-        self._coins: list[list[float]] | None = None
-        self._covers: list[float] | None = None
-        self._shrink = 0.0
-        self.style = style
-        self.level = style.name
+    def __init__(self, settings: LevelSettings, rng: random.Random) -> None:
+        # Set by _sample_deals for the methods it is followed by (whether a bot should keep
+        # anything between calls is issue 27's question: this keeps the old behaviour).
+        self._rollout_noise: list[float] | None = None
+        self._rollout_coins: list[list[float]] | None = None
+        self._rollout_covers: list[float] | None = None
+        self._margin = 0.0
+        """Win chance taken off for the strength opponents showed (set by _infer)."""
+        self.settings = settings
+        self.level = settings.name
         self.rng = rng
         self.memory = Memory()
 
@@ -176,107 +214,107 @@ class HeuristicBot:
         legal = obs["legal_actions"]
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
-        if self.style.reads_table:
+        if self.settings.reads_table:
             self.memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
         if len(legal) == 1:
             return legal[0]
-        k = read(obs)
-        if k.blind:  # mão de ferro no escuro: every position is the same to us (§6)
+        known = read(obs)
+        if known.blind:  # mão de ferro no escuro: every position is the same to us (§6)
             return self.rng.choice(legal)
         if obs.get("decision"):
-            action = self._decide_dez(k)
+            action = self._decide_dez(known)
         elif obs.get("pending"):
-            action = self._answer(k, obs["pending"], legal)
+            action = self._answer(known, obs["pending"], legal)
         else:
-            action = self._turn(k, legal)
+            action = self._turn(known, legal)
         if action not in legal:  # defensive: never hand the engine an illegal move
             action = legal[0]
         return action
 
     # ------------------------------------------------------------- utilities
-    def _gv(self, k: Knowledge):
-        edge = self.style.edge
-        if self.style.reads_table:
+    def _game_values(self, known: Knowledge):
+        edge = self.settings.edge
+        if self.settings.reads_table:
             # against a team whose bets are noise or whose card play is careless we are
             # the better side: expect more of the hands to come and gamble the lead less
             # (following the hands won instead was measured weaker: a game is too short)
-            them = self.memory.teams[1 - k.team]
-            edge += (self.noisy_edge - edge) * noise_of(them)
+            them = self.memory.teams[1 - known.team]
+            edge += (self.settings.noisy_edge - edge) * noise_of(them, self.settings.random_share(them, "edge"))
             edge = round(edge * 50) / 50  # steps of 0.02: few game-value tables to build
-        return game_value(k.obs["rules"], edge)
+        return game_value(known.obs["rules"], edge)
 
-    def _u(self, k: Knowledge, outcome: int, value: int) -> float:
-        gv = self._gv(k)
+    def _value_after(self, known: Knowledge, outcome: int, value: int) -> float:
+        values = self._game_values(known)
         if outcome == VOID:
-            return gv.win_prob(k.score_us, k.score_them)
-        if outcome == k.team:
-            return gv.win_prob(k.score_us + value, k.score_them)
-        return gv.win_prob(k.score_us, k.score_them + value)
+            return values.win_prob(known.score_us, known.score_them)
+        if outcome == known.team:
+            return values.win_prob(known.score_us + value, known.score_them)
+        return values.win_prob(known.score_us, known.score_them + value)
 
-    def _expect(self, k: Knowledge, outs: list[int], weights: list[float], value: int,
+    def _expected_value(self, known: Knowledge, outcomes: list[int], weights: list[float], value: int,
                 shrink: float = 0.0) -> float:
         """Expected game value of playing the hand out for ``value`` points; ``shrink``
         moves that much win chance to the opponents (a margin against over-confidence)."""
-        gv = self._gv(k)
-        uw = gv.win_prob(k.score_us + value, k.score_them)
-        ul = gv.win_prob(k.score_us, k.score_them + value)
-        uv = gv.win_prob(k.score_us, k.score_them)
+        values = self._game_values(known)
+        if_won = values.win_prob(known.score_us + value, known.score_them)
+        if_lost = values.win_prob(known.score_us, known.score_them + value)
+        if_void = values.win_prob(known.score_us, known.score_them)
         tot = win = void = 0.0
-        for o, w in zip(outs, weights):
+        for o, w in zip(outcomes, weights):
             tot += w
             if o == VOID:
                 void += w
-            elif o == k.team:
+            elif o == known.team:
                 win += w
         if not tot:
-            return uv
-        pw = max(0.0, win / tot - shrink)
-        pv = void / tot
-        return pw * uw + pv * uv + (1.0 - pw - pv) * ul
+            return if_void
+        p_win = max(0.0, win / tot - shrink)
+        p_void = void / tot
+        return p_win * if_won + p_void * if_void + (1.0 - p_win - p_void) * if_lost
 
     @staticmethod
-    def _p(k: Knowledge, outs: list[int], weights: list[float]) -> float:
+    def _win_chance(known: Knowledge, outcomes: list[int], weights: list[float]) -> float:
         tot = 0.0
         acc = 0.0
-        for o, w in zip(outs, weights):
+        for o, w in zip(outcomes, weights):
             tot += w
-            acc += w * (0.5 if o == VOID else 1.0 if o == k.team else 0.0)
+            acc += w * (0.5 if o == VOID else 1.0 if o == known.team else 0.0)
         return acc / tot if tot else 0.5
 
-    def _worlds(self, k: Knowledge):
-        worlds = sample_worlds(k, self.rng, self.style.worlds)
-        self._noise = None
-        self._coins = None
-        self._covers = None
-        if self.style.reads_table:
-            weights = self._infer(k, worlds)
-            them = self.memory.teams[1 - k.team]
-            care = max(them.carelessness(), them.random_share())
+    def _sample_deals(self, known: Knowledge):
+        worlds = self.settings.sample_deals(known, self.rng, self.settings.worlds)
+        self._rollout_noise = None
+        self._rollout_coins = None
+        self._rollout_covers = None
+        if self.settings.reads_table:
+            weights = self._infer(known, worlds)
+            them = self.memory.teams[1 - known.team]
+            care = max(them.carelessness(), self.settings.random_share(them, "rollouts"))
             if care > 0.05:
-                self._noise = [care if s % 2 != k.team else 0.0 for s in range(k.players)]
-                if k.obs.get("hand_kind", "normal") == "normal":
+                self._rollout_noise = [care if s % 2 != known.team else 0.0 for s in range(known.players)]
+                if known.obs.get("hand_kind", "normal") == "normal":
                     # the covers it was seen to make, as a share of its careless cards
                     cover = min(1.0, them.late_cover_share() / care)
-                    self._covers = [cover if s % 2 != k.team else 0.0 for s in range(k.players)]
+                    self._rollout_covers = [cover if s % 2 != known.team else 0.0 for s in range(known.players)]
                 rnd = self.rng.random
-                m = 6 * k.players
-                self._coins = [[rnd() for _ in range(m)] for _ in worlds]
+                m = 6 * known.players
+                self._rollout_coins = [[rnd() for _ in range(m)] for _ in worlds]
         else:
             weights = [1.0] * len(worlds)
         return worlds, weights
 
-    def _after(self, k: Knowledge, worlds, removed: int, shown: int) -> list[int]:
-        return outcomes_after_play(k, worlds, removed, shown, self._noise, self._coins,
-                                   self._covers)
+    def _outcomes_after_play(self, known: Knowledge, worlds, removed: int, shown: int) -> list[int]:
+        return outcomes_after_play(known, worlds, removed, shown, self._rollout_noise, self._rollout_coins,
+                                   self._rollout_covers)
 
-    def _from_state(self, k: Knowledge, worlds) -> list[int]:
-        return outcomes_from_state(k, worlds, self._noise, self._coins, self._covers)
+    def _outcomes_from_state(self, known: Knowledge, worlds) -> list[int]:
+        return outcomes_from_state(known, worlds, self._rollout_noise, self._rollout_coins, self._rollout_covers)
 
     # ------------------------------------------------------------- inference
-    def _beat(self, k: Knowledge) -> tuple[float, ...]:
-        return beat_table(manilhas_of(k.obs))
+    def _beat_table(self, known: Knowledge) -> tuple[float, ...]:
+        return beat_table(manilhas_of(known.obs))
 
-    def _infer(self, k: Knowledge, worlds: list[list[list[int]]]) -> list[float]:
+    def _infer(self, known: Knowledge, worlds: list[list[list[int]]]) -> list[float]:
         """Reweight sampled deals by how likely each seat's visible choices were in them.
 
         A seat that raised, accepted, raised back or played a mão de dez is taken to do so
@@ -284,7 +322,7 @@ class HeuristicBot:
         floor for bluffs.
         """
         weights = [1.0] * len(worlds)
-        log = k.obs.get("log") or []
+        log = known.obs.get("log") or []
         start = 0
         for i in range(len(log) - 1, -1, -1):
             if log[i]["type"] == "deal":
@@ -308,50 +346,50 @@ class HeuristicBot:
             s = e["seat"]
             counter = t == "raise" and pending
             pending = t == "raise"
-            if s == k.seat or s not in k.unknown_sizes:
+            if s == known.seat or s not in known.unknown_sizes:
                 continue
-            th = PARTNER if s % 2 == k.team else thresholds(self.memory.teams[s % 2])
+            their = PARTNER if s % 2 == known.team else thresholds(self.memory.teams[s % 2])
             if e.get("mao_de_dez"):
-                thr = 0.45
+                threshold = 0.45
             elif t == "raise":
-                thr = th.counter_at if counter else th.raise_at
+                threshold = their.counter_at if counter else their.raise_at
             else:
-                thr = th.accept_at
-            events.append((i, s, thr, list(results)))
-        self._shrink = 0.0
+                threshold = their.accept_at
+            events.append((i, s, threshold, list(results)))
+        self._margin = 0.0
         if not events:
             return weights
-        beat = self._beat(k)
-        n = k.players
+        beat = self._beat_table(known)
+        n = known.players
         honest = 0.0  # how credible the likeliest honest reading of an opponent's bet is
-        for pos, s, thr, res in events:
-            later = [v for (p, v) in k.played.get(s, []) if p > pos]
+        for pos, s, threshold, res in events:
+            later = [v for (p, v) in known.played.get(s, []) if p > pos]
             team = s % 2
             # a careless card player is taken to bet carelessly too: its choices say less
-            if team == k.team:
-                floor = _FLOOR
+            if team == known.team:
+                floor = BET_FLOOR
             else:
                 stats = self.memory.teams[team]
-                noise = noise_of(stats)
-                floor = noise + (1.0 - noise) * _FLOOR
+                noise = noise_of(stats, self.settings.random_share(stats, "floor"))
+                floor = noise + (1.0 - noise) * BET_FLOOR
             fits = 0.0
             for j, w in enumerate(worlds):
-                ps = perceived(w[s] + later, res, team, n, beat)
-                fit = _sigmoid((ps - thr) / _TAU)
+                chance = perceived(w[s] + later, res, team, n, beat)
+                fit = _sigmoid((chance - threshold) / SOFTNESS)
                 fits += fit
                 weights[j] *= floor + (1.0 - floor) * fit
-            if team != k.team:
+            if team != known.team:
                 # posterior that this bet was made on the cards rather than regardless of
                 # them: low for a noisy team, and low when the cards it has shown since
                 # leave few hands it would have made it with
                 on_cards = (1.0 - floor) * fits / len(worlds)
                 honest = max(honest, on_cards / (on_cards + floor) if on_cards else 0.0)
-        self._shrink = self.shrink_base * honest
+        self._margin = self.settings.shown_strength_margin * honest
         return weights
 
     @staticmethod
-    def _raised_this_hand(k: Knowledge, team: int) -> bool:
-        log = k.obs.get("log") or []
+    def _raised_this_hand(known: Knowledge, team: int) -> bool:
+        log = known.obs.get("log") or []
         for i in range(len(log) - 1, -1, -1):
             e = log[i]
             if e["type"] == "deal":
@@ -360,7 +398,7 @@ class HeuristicBot:
                 return True
         return False
 
-    def _responses(self, k: Knowledge, worlds, weights, seat: int) -> list[tuple[float, float, float]]:
+    def _responses(self, known: Knowledge, worlds, weights, seat: int) -> list[tuple[float, float, float]]:
         """Per deal, (run, accept, raise back) chances of ``seat`` answering a request.
 
         The seat is taken to run with its weakest hands and raise back with its best, at
@@ -368,190 +406,190 @@ class HeuristicBot:
         chance over the sampled deals, so they follow the situation.
         """
         stats = self.memory.teams[seat % 2]
-        beat = self._beat(k)
-        ps = [perceived(w[seat], k.results, seat % 2, k.players, beat) for w in worlds]
+        beat = self._beat_table(known)
+        chances = [perceived(w[seat], known.results, seat % 2, known.players, beat) for w in worlds]
         run_rate = stats.run_rate()
-        if self._raised_this_hand(k, seat % 2):
+        if self._raised_this_hand(known, seat % 2):
             run_rate *= 0.3  # a team that asked for more this hand seldom runs from it
-        q_run = _weighted_quantile(ps, weights, _clamp(run_rate, 0.01, 0.99))
-        q_up = _weighted_quantile(ps, weights, _clamp(1.0 - stats.counter_rate(), 0.01, 0.99))
+        q_run = _weighted_quantile(chances, weights, _clamp(run_rate, 0.01, 0.99))
+        q_up = _weighted_quantile(chances, weights, _clamp(1.0 - stats.counter_rate(), 0.01, 0.99))
         q_up = max(q_up, q_run)
         care = stats.carelessness()
         flat_up = stats.counter_rate()
         flat_run = min(run_rate, 1.0 - flat_up)
         out = []
-        for x in ps:
-            go = _sigmoid((x - q_run) / _TAU)
-            up = go * _sigmoid((x - q_up) / _TAU)
+        for x in chances:
+            go = _sigmoid((x - q_run) / SOFTNESS)
+            up = go * _sigmoid((x - q_up) / SOFTNESS)
             run = (1.0 - care) * (1.0 - go) + care * flat_run
             up = (1.0 - care) * up + care * flat_up
             out.append((run, 1.0 - run - up, up))
         return out
 
-    def _raise_ev(self, k: Knowledge, worlds, weights, outs, answerer: int,
+    def _raise_ev(self, known: Knowledge, worlds, weights, outcomes, answerer: int,
                   v_now: int, v_up: int, v_next: int | None) -> float:
         """Expected game value of asking ``v_up`` now (the hand being worth ``v_now``):
         the answerer runs, accepts, or raises back to ``v_next`` (then we take the better
         of running and accepting, judged on the deals where it would raise back)."""
-        resp = self._responses(k, worlds, weights, answerer)
+        responses = self._responses(known, worlds, weights, answerer)
         tot = sum(weights)
         if not tot:
-            return self._u(k, k.team, v_now)
-        w_run = [w * r[0] for w, r in zip(weights, resp)]
-        w_acc = [w * r[1] for w, r in zip(weights, resp)]
-        w_up = [w * r[2] for w, r in zip(weights, resp)]
+            return self._value_after(known, known.team, v_now)
+        w_run = [w * r[0] for w, r in zip(weights, responses)]
+        w_acc = [w * r[1] for w, r in zip(weights, responses)]
+        w_up = [w * r[2] for w, r in zip(weights, responses)]
         s_run, s_acc, s_up = sum(w_run), sum(w_acc), sum(w_up)
-        ev = s_run * self._u(k, k.team, v_now)
+        ev = s_run * self._value_after(known, known.team, v_now)
         if s_acc:
-            ev += s_acc * self._expect(k, outs, w_acc, v_up, self._shrink + 0.04)
+            ev += s_acc * self._expected_value(known, outcomes, w_acc, v_up, self._margin + 0.04)
         if s_up:
             if v_next is None:
-                ev += s_up * self._expect(k, outs, w_up, v_up, self._shrink + 0.04)
+                ev += s_up * self._expected_value(known, outcomes, w_up, v_up, self._margin + 0.04)
             else:
-                ev += s_up * max(self._u(k, 1 - k.team, v_up),
-                                 self._expect(k, outs, w_up, v_next, self._shrink + 0.1))
+                ev += s_up * max(self._value_after(known, 1 - known.team, v_up),
+                                 self._expected_value(known, outcomes, w_up, v_next, self._margin + 0.1))
         return ev / tot
 
     # ------------------------------------------------------------- mão de dez
-    def _decide_dez(self, k: Knowledge) -> str:
+    def _decide_dez(self, known: Knowledge) -> str:
         """RULES.md §6: play for mão_de_x_value or give the opponents mao_de_x_run_gives."""
-        rules = k.obs["rules"]
-        worlds, weights = self._worlds(k)
-        outs = self._from_state(k, worlds)
-        if self.style.reads_table or self.style.score_aware:
-            play = self._expect(k, outs, weights, rules["mao_de_x_value"])
-            run = self._u(k, 1 - k.team, rules["mao_de_x_run_gives"])
-            if not self.style.reads_table:
-                p = self._p(k, outs, weights)
-                return "accept" if p >= self.style.dez_at or play >= run + 0.05 else "run"
+        rules = known.obs["rules"]
+        worlds, weights = self._sample_deals(known)
+        outcomes = self._outcomes_from_state(known, worlds)
+        if self.settings.reads_table or self.settings.score_aware:
+            play = self._expected_value(known, outcomes, weights, rules["mao_de_x_value"])
+            run = self._value_after(known, 1 - known.team, rules["mao_de_x_run_gives"])
+            if not self.settings.reads_table:
+                p = self._win_chance(known, outcomes, weights)
+                return "accept" if p >= self.settings.dez_at or play >= run + 0.05 else "run"
             return "accept" if play >= run else "run"
-        p = self._p(k, outs, weights)
-        return "accept" if p >= self.style.dez_at else "run"
+        p = self._win_chance(known, outcomes, weights)
+        return "accept" if p >= self.settings.dez_at else "run"
 
     # ------------------------------------------------------------------ answer
-    def _answer(self, k: Knowledge, pending: dict, legal: list[str]) -> str:
+    def _answer(self, known: Knowledge, pending: dict, legal: list[str]) -> str:
         """RULES.md §5: accept, run (the askers score the current value) or raise back."""
-        st = self.style
-        worlds, weights = self._worlds(k)
-        outs = self._from_state(k, worlds)
-        v_now = k.value
+        settings = self.settings
+        worlds, weights = self._sample_deals(known)
+        outcomes = self._outcomes_from_state(known, worlds)
+        v_now = known.value
         v_ask = pending["value"]
-        nxt = k.obs.get("next_raise")
-        if st.reads_table:
-            run = self._u(k, 1 - k.team, v_now)
-            acc = self._expect(k, outs, weights, v_ask, self._shrink)
+        nxt = known.obs.get("next_raise")
+        if settings.reads_table:
+            run = self._value_after(known, 1 - known.team, v_now)
+            acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
             best, action = run, "run"
             if acc >= best:
                 best, action = acc, "accept"
             if "raise" in legal and nxt:
-                ladder = [step["value"] for step in k.obs["rules"]["ladder"]]
+                ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
                 i = ladder.index(nxt["value"])
                 v_next = ladder[i + 1] if i + 1 < len(ladder) else None
-                ev = self._raise_ev(k, worlds, weights, outs, pending["asker"], v_ask,
+                ev = self._raise_ev(known, worlds, weights, outcomes, pending["asker"], v_ask,
                                     nxt["value"], v_next)
                 if ev > best + 0.005:
                     action = "raise"
             return action
-        p = self._p(k, outs, weights)
-        if st.score_aware and self._u(k, 1 - k.team, v_now) == 0.0:
+        p = self._win_chance(known, outcomes, weights)
+        if settings.score_aware and self._value_after(known, 1 - known.team, v_now) == 0.0:
             # running loses the game: play on, and raise if there is anything to gain
             return "raise" if "raise" in legal and p >= 0.5 else "accept"
-        if "raise" in legal and p >= st.reraise_at:
+        if "raise" in legal and p >= settings.reraise_at:
             return "raise"
-        return "accept" if p >= st.accept_at else "run"
+        return "accept" if p >= settings.accept_at else "run"
 
     # -------------------------------------------------------------------- turn
-    def _turn(self, k: Knowledge, legal: list[str]) -> str:
-        st = self.style
+    def _turn(self, known: Knowledge, legal: list[str]) -> str:
+        settings = self.settings
         can_raise = "raise" in legal
-        if st.card_play == "search":
-            worlds, weights = self._worlds(k)
-            card, covered, outs = self._search_card(k, legal, worlds, weights)
+        if settings.card_play == "search":
+            worlds, weights = self._sample_deals(known)
+            card, covered, outcomes = self._search_card(known, legal, worlds, weights)
         else:
-            card, covered = (self._best_first(k) if st.card_play == "best_first"
-                             else self._rules_card(k))
-            outs = None
+            card, covered = (self._best_first(known) if settings.card_play == "best_first"
+                             else self._rules_card(known))
+            outcomes = None
             if can_raise:
-                worlds, weights = self._worlds(k)
-                s = k.strength[card]
-                outs = self._after(k, worlds, s, COVERED if covered else s)
-        if can_raise and self._should_raise(k, worlds, weights, outs):
+                worlds, weights = self._sample_deals(known)
+                s = known.strength[card]
+                outcomes = self._outcomes_after_play(known, worlds, s, COVERED if covered else s)
+        if can_raise and self._should_raise(known, worlds, weights, outcomes):
             return "raise"
         if covered and ("cover " + card) in legal:
             return "cover " + card
         return "play " + card
 
-    def _should_raise(self, k: Knowledge, worlds, weights, outs) -> bool:
-        st = self.style
-        nxt = k.obs.get("next_raise")
+    def _should_raise(self, known: Knowledge, worlds, weights, outcomes) -> bool:
+        settings = self.settings
+        nxt = known.obs.get("next_raise")
         if not nxt:
             return False
-        if not st.reads_table:
-            p = self._p(k, outs, weights)
-            if p >= st.raise_at:
+        if not settings.reads_table:
+            p = self._win_chance(known, outcomes, weights)
+            if p >= settings.raise_at:
                 return True
-            return k.round_index >= 1 and p < 0.3 and self.rng.random() < st.bluff
-        v_now, v_up = k.value, nxt["value"]
-        ladder = [step["value"] for step in k.obs["rules"]["ladder"]]
+            return known.round_index >= 1 and p < 0.3 and self.rng.random() < settings.bluff
+        v_now, v_up = known.value, nxt["value"]
+        ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
         i = ladder.index(v_up)
         v_next = ladder[i + 1] if i + 1 < len(ladder) else None
-        stay = self._expect(k, outs, weights, v_now, self._shrink)
-        answerer = (k.seat + 1) % k.players
-        ev = self._raise_ev(k, worlds, weights, outs, answerer, v_now, v_up, v_next)
+        stay = self._expected_value(known, outcomes, weights, v_now, self._margin)
+        answerer = (known.seat + 1) % known.players
+        ev = self._raise_ev(known, worlds, weights, outcomes, answerer, v_now, v_up, v_next)
         if ev > stay + 0.003:
             return True
         # a measured bluff, where a run is plausible and it costs little
-        them = self.memory.teams[1 - k.team]
-        if st.bluff and k.round_index >= 1 and them.run_rate() > 0.3 and ev > stay - 0.04:
-            return self.rng.random() < st.bluff
+        them = self.memory.teams[1 - known.team]
+        if settings.bluff and known.round_index >= 1 and them.run_rate() > 0.3 and ev > stay - 0.04:
+            return self.rng.random() < settings.bluff
         return False
 
     # ------------------------------------------------------------- card play
-    def _cards_by_strength(self, k: Knowledge) -> list[str]:
-        return sorted(k.hand, key=lambda c: (k.strength[c], c))
+    def _cards_by_strength(self, known: Knowledge) -> list[str]:
+        return sorted(known.hand, key=lambda c: (known.strength[c], c))
 
-    def _best_first(self, k: Knowledge) -> tuple[str, bool]:
+    def _best_first(self, known: Knowledge) -> tuple[str, bool]:
         """Fácil: lead with the best card; follow with the best card if it wins, else the
         weakest. Does not look at who holds the round."""
-        cards = self._cards_by_strength(k)
-        if not k.plays:
+        cards = self._cards_by_strength(known)
+        if not known.plays:
             return cards[-1], False
-        best, _ = table_state(k.plays)
-        if k.strength[cards[-1]] > best:
+        best, _ = table_state(known.plays)
+        if known.strength[cards[-1]] > best:
             return cards[-1], False
         return cards[0], False
 
-    def _rules_card(self, k: Knowledge) -> tuple[str, bool]:
+    def _rules_card(self, known: Knowledge) -> tuple[str, bool]:
         """Médio: the table rules a decent player follows (RULES.md §2–§4)."""
-        cards = self._cards_by_strength(k)
-        S = k.strength
-        vals = [S[c] for c in cards]
+        cards = self._cards_by_strength(known)
+        strength = known.strength
+        vals = [strength[c] for c in cards]
         low = cards[0]
-        r = k.round_index
-        n = k.players
-        team = k.team
-        can_cover = k.kind == "normal" and r >= 1
-        strong = k.top_strength - len(manilhas_of(k.obs))  # the best common rank
-        if not k.plays:
+        r = known.round_index
+        n = known.players
+        team = known.team
+        can_cover = known.kind == "normal" and r >= 1
+        strong = known.top_strength - len(manilhas_of(known.obs))  # the best common rank
+        if not known.plays:
             if r == 0:
                 if len(cards) == 3:
                     if n > 2:
-                        if taker_after(k) == team:  # sinais: lead low to the partner's sure card
+                        if taker_after(known) == team:  # sinais: lead low to the partner's sure card
                             return low, False
                         return cards[1], False
                     # 1 x 1: win the first round with the best card short of a manilha
                     return (cards[1] if vals[2] > strong else cards[2]), False
                 return cards[-1], False
-            if k.results[0] == team:
+            if known.results[0] == team:
                 # a win or a tie closes the hand: lead the best only if nothing unseen beats it
-                if max(k.pool, default=-1) < vals[-1]:
+                if max(known.pool, default=-1) < vals[-1]:
                     return cards[-1], False
-                return low, (can_cover and self.rng.random() < self.style.cover_rate)
+                return low, (can_cover and self.rng.random() < self.settings.cover_rate)
             return cards[-1], False
-        best, bteam = table_state(k.plays)
-        if taker_after(k) is not None:  # sinais: a seat after us surely takes the round
+        best, bteam = table_state(known.plays)
+        if taker_after(known) is not None:  # sinais: a seat after us surely takes the round
             return low, False
-        seats_after = [(k.seat + i) % n for i in range(1, n - len(k.plays))]
+        seats_after = [(known.seat + i) % n for i in range(1, n - len(known.plays))]
         opp_after = any(s % 2 != team for s in seats_after)
         if bteam == team:
             if not opp_after or best >= strong - 1:
@@ -563,45 +601,45 @@ class HeuristicBot:
             return winners[0], False
         ties = [c for c, v in zip(cards, vals) if v == best]
         if ties and bteam != TIE:
-            if r == 0 or k.results[0] == team or k.results[0] == TIE:
+            if r == 0 or known.results[0] == team or known.results[0] == TIE:
                 return ties[0], False
-        return low, (can_cover and self.rng.random() < self.style.cover_rate)
+        return low, (can_cover and self.rng.random() < self.settings.cover_rate)
 
-    def _search_card(self, k: Knowledge, legal: list[str], worlds, weights):
+    def _search_card(self, known: Knowledge, legal: list[str], worlds, weights):
         """Difícil: play out every distinct card (and covering the weakest) on the sampled
         deals; keep the best, the cheaper card on near-ties."""
-        S = k.strength
-        cards = self._cards_by_strength(k)
+        strength = known.strength
+        cards = self._cards_by_strength(known)
         options: list[tuple[str, bool, int, int]] = []  # card, covered, removed, shown
         seen: set[int] = set()
         for c in cards:
-            if S[c] in seen:
+            if strength[c] in seen:
                 continue
-            seen.add(S[c])
-            options.append((c, False, S[c], S[c]))
+            seen.add(strength[c])
+            options.append((c, False, strength[c], strength[c]))
         if ("cover " + cards[0]) in legal:
-            options.append((cards[0], True, S[cards[0]], COVERED))
+            options.append((cards[0], True, strength[cards[0]], COVERED))
         if len(options) == 1:
             c, cov, rem, shown = options[0]
-            return c, cov, self._after(k, worlds, rem, shown)
+            return c, cov, self._outcomes_after_play(known, worlds, rem, shown)
         scored = []
         for c, cov, rem, shown in options:
-            outs = self._after(k, worlds, rem, shown)
-            scored.append((self._p(k, outs, weights), c, cov, outs))
+            outcomes = self._outcomes_after_play(known, worlds, rem, shown)
+            scored.append((self._win_chance(known, outcomes, weights), c, cov, outcomes))
         top = max(s[0] for s in scored)
         near = [s for s in scored if not s[2] and s[0] >= top - 0.01]
         if not near:
             near = [max(scored, key=lambda s: s[0])]
         # on a near-tie, the table rules decide; else the cheapest card saves strength
-        rule_card, _ = self._rules_card(k)
+        rule_card, _ = self._rules_card(known)
         pick = next((s for s in near if s[1] == rule_card), near[0])
         chosen = (pick[1], pick[2], pick[3])
         # hide a card that loses the round anyway
-        c, cov, outs = chosen
-        if not cov and c == cards[0] and k.plays:
+        c, cov, outcomes = chosen
+        if not cov and c == cards[0] and known.plays:
             cover = [s for s in scored if s[2]]
-            if cover and cover[0][0] >= top - 0.015 and self.rng.random() < self.style.cover_rate:
-                best, _ = table_state(k.plays)
-                if S[c] < best:
+            if cover and cover[0][0] >= top - 0.015 and self.rng.random() < self.settings.cover_rate:
+                best, _ = table_state(known.plays)
+                if strength[c] < best:
                     return c, True, cover[0][3]
         return chosen
