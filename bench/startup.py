@@ -289,8 +289,10 @@ def timed_load(browser, base: str, url: str, goal: str, profile: str, timeout_s:
 
 
 def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float, timeout_s: float) -> dict:
-    """A first visit with the service worker allowed: bytes until the first deal, then until
-    the network has been quiet for `quiet_s` seconds (the precache done)."""
+    """A first visit with the service worker allowed, followed until the network has been
+    quiet for `quiet_s` seconds after the first deal (the precache done): every byte the
+    server sent, by file, and when the page registered its service worker (from
+    `window.__pwa.registeredAt`) against the first deal."""
     context = browser.new_context(locale="pt-BR")
     try:
         page = context.new_page()
@@ -298,15 +300,14 @@ def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float
         bench_get(base, STATS_PATH)
         page.goto(url, wait_until="commit")
         got = wait_for(page, FIRST_DEAL, timeout_s)
-        first = bench_get(base, STATS_PATH)
         deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
+        time.sleep(quiet_s)
+        while time.monotonic() < deadline and bench_get(base, PEEK_PATH)["idle"] < quiet_s:
             time.sleep(0.5)
-            if bench_get(base, PEEK_PATH)["idle"] >= quiet_s:
-                break
-        after = bench_get(base, STATS_PATH)
-        return {"deal": got["at"] if got else None, "first": first["bytes"], "after": after["bytes"],
-                "after_files": after["files"]}
+        registered = page.evaluate("() => window.__pwa?.registeredAt ?? null")
+        sent = bench_get(base, STATS_PATH)
+        return {"deal": got["at"] if got else None, "registered": registered, "bytes": sent["bytes"],
+                "files": sent["files"]}
     finally:
         context.close()
 
@@ -343,6 +344,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--watch", type=float, default=60, help="seconds to watch untouched embed/tutorial (0: skip)")
     parser.add_argument("--quiet", type=float, default=5, help="seconds of network silence that end a whole first visit")
     parser.add_argument("--out", default=str(RESULTS), help="results file ('-': none)")
+    parser.add_argument("--append", action="store_true", help="add this run to the results file instead of replacing it")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     if not (DIST / "manifest.json").is_file():
@@ -400,14 +402,21 @@ def main(argv: list[str]) -> int:
                     report(say, server_kind, profile, results, runs)
                     visit = whole_first_visit(browser, base, pages["table"][0], profile, args.quiet,
                                               600 if profile == "1.6mbit" else 240)
-                    deal = "" if visit["deal"] is None else f" ({visit['deal']:.0f} ms)"
+                    # The page's own files are those of the timed loads (service worker blocked);
+                    # the rest of the visit is the precache.
+                    own = {p for r in results["table"] for p in r["files"]}
+                    extra = {p: n for p, n in visit["files"].items() if p not in own}
+                    timing = ""
+                    if visit["deal"] is not None and visit["registered"] is not None:
+                        timing = (f"; the service worker was registered {visit['registered'] - visit['deal']:.0f} ms "
+                                  f"after the first deal ({visit['deal']:.0f} ms)")
                     say(f"\nwhole first visit ({server_kind}, {profile}, service worker on): "
-                        f"{visit['first'] / 1e6:.2f} MB to the first deal{deal}, "
-                        f"then {visit['after'] / 1e6:.2f} MB more until {args.quiet:.0f} s of silence "
-                        f"(precache): {(visit['first'] + visit['after']) / 1e6:.2f} MB in all")
-                    if visit["after_files"]:
-                        say("  after the first deal: " + ", ".join(
-                            f"{p} {n / 1e6:.2f} MB" for p, n in sorted(visit["after_files"].items(), key=lambda kv: -kv[1])[:8]))
+                        f"{visit['bytes'] / 1e6:.2f} MB in all until {args.quiet:.0f} s of silence, of which "
+                        f"{sum(extra.values()) / 1e6:.2f} MB are files the page itself does not load (the precache)"
+                        f"{timing}")
+                    if extra:
+                        say("  precache only: " + ", ".join(
+                            f"{p} {n / 1e6:.2f} MB" for p, n in sorted(extra.items(), key=lambda kv: -kv[1])[:8]))
                     if args.watch > 0 and profile == profiles[0]:
                         for page_name in ("embed.html?scenario=manilhas-copas", "tutorial.html"):
                             w = watched(browser, base, base + page_name, profile, args.watch)
@@ -431,7 +440,11 @@ def main(argv: list[str]) -> int:
         "",
     ]
     if args.out != "-":
-        Path(args.out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+        out = Path(args.out)
+        text = "\n".join(header + lines) + "\n"
+        if args.append and out.is_file():
+            text = out.read_text(encoding="utf-8") + "\n---\n\n" + text.replace("# Start-up: first visit", "## Another run: first visit", 1)
+        out.write_text(text, encoding="utf-8")
         print(f"\nwritten to {args.out}")
     return 0
 
