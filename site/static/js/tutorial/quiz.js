@@ -2,10 +2,10 @@
 // The page holds no answer: each one is asked of the engine (`judge`) when the learner
 // answers, and the explanation is built from the engine's strengths.
 
-import { cardElement, cardName, coveredElement } from "./cards.js";
+import { cardElement, cardName, coveredElement } from "../shared/cards.js";
 import { explainRound, judgeRound } from "./explain.js";
-import { t } from "./i18n.js";
-import { seatName } from "./table_view.js";
+import { t } from "../shared/i18n.js";
+import { seatName } from "../table/table_view.js";
 
 // Plain cards: no manilha tag before the answer (the engine names them after).
 const PLAIN = { manilhas: [], rules: {} };

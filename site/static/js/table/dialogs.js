@@ -6,7 +6,7 @@
 // while it is open (a modal dialog makes the rest of the page inert, so a notice outside
 // it could not be clicked), and to the floating notice otherwise.
 
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 

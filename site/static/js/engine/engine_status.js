@@ -6,7 +6,7 @@
 // follows the state (idle until started), for the tests.
 
 import { client, startEngine } from "./engine_boot.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 /**
  * `box` holds `.engine-text`, a `.engine-progress` progressbar with a `.engine-fill`, an

@@ -2,9 +2,9 @@
 // engine's `judge` strengths), who won a hand and how many points. The engine decides;
 // these only put its answer into words.
 
-import { cardName } from "./cards.js";
-import { t } from "./i18n.js";
-import { seatName } from "./table_view.js";
+import { cardName } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
+import { seatName } from "../table/table_view.js";
 
 const DECK = [];
 for (const r of "4567QJKA23") for (const s of "chsd") DECK.push(r + s);

@@ -12,12 +12,12 @@
 // starts the engine (a touch or focus on the table already does), waits with the loading
 // progress under the table, and is made once the engine has dealt the same position.
 
-import { cardName } from "./cards.js";
-import { EngineError } from "./engine_client.js";
+import { cardName } from "../shared/cards.js";
+import { EngineError } from "../engine/engine_client.js";
 import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 import { MiniTable } from "./mini_table.js";
-import { callName, raiseLabel, seatName, speech } from "./table_view.js";
+import { callName, raiseLabel, seatName, speech } from "../table/table_view.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,9 +3,9 @@
 // hand's value, and the learner's hand and buttons. It renders what it is given (the
 // learner's observation, or the finished hand kept on screen) and computes no rule.
 
-import { backElement, cardElement, cardName, coveredElement } from "./cards.js";
-import { t } from "./i18n.js";
-import { callName, maoDeXParams, raiseLabel, seatName, seatPosition } from "./table_view.js";
+import { backElement, cardElement, cardName, coveredElement } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
+import { callName, maoDeXParams, raiseLabel, seatName, seatPosition } from "../table/table_view.js";
 
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);

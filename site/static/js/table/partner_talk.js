@@ -7,7 +7,7 @@
 // It reads only the human's observation and the engine's answers: a signal is shown only
 // if the engine put it in this seat's observation.
 
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 import { callName } from "./table_view.js";
 
 /** The classic sinais, strongest first (py/truco/game.py SIGNALS). */

@@ -1,8 +1,8 @@
 // The actuator: renders one observation of the human seat into the table. It only reads
 // the observation (never computes a rule) and holds nothing the human may not see.
 
-import { backElement, cardElement, cardLabel, cardName, coveredElement } from "./cards.js";
-import { list, phraseNodes, portuguese, t, tNodes } from "./i18n.js";
+import { backElement, cardElement, cardLabel, cardName, coveredElement } from "../shared/cards.js";
+import { list, phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 

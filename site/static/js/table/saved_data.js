@@ -18,7 +18,7 @@
 // {games: [{mode, level, won, hands_won, hands_lost, at}]}. `migrate` turns each into
 // version 1; the data read is never trusted before its version-1 check.
 
-import { KEYS, PREFIX } from "./storage.js";
+import { KEYS, PREFIX } from "../shared/storage.js";
 import { LEVELS, MODES, RECENT_MAX, bucketKey, checkStats, checkTally, emptyBucket, emptyStats, newTally } from "./stats.js";
 
 export const VERSION = 1;

@@ -3,8 +3,8 @@
 // button outlined — with a one-line reason, and a button that follows it. Off by default
 // (the `hint` setting); nothing is asked of the engine unless the player asks.
 
-import { cardName, manilhaName } from "./cards.js";
-import { t } from "./i18n.js";
+import { cardName, manilhaName } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -5,7 +5,7 @@
 // to say so on its start screen. The `storage` event backs this up where
 // BroadcastChannel is missing: a session written by another tab means the same.
 
-import { KEYS } from "./storage.js";
+import { KEYS } from "../shared/storage.js";
 
 const CHANNEL = "truco-mineiro";
 

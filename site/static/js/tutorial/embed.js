@@ -15,10 +15,10 @@
 // data (computed by the build), a deal of the address from its cards (the visitor's face up,
 // the others' backs; no rule is worked out here).
 
-import { applyStoredDeckColours } from "./cards.js";
-import { connectEngine } from "./engine_status.js";
+import { applyStoredDeckColours } from "../shared/cards.js";
+import { connectEngine } from "../engine/engine_status.js";
 import { Exercise } from "./exercise.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD = /^[4567QJKA23][chsd]$/;

@@ -3,10 +3,10 @@
 // after every applied action (with the match's statistics so far), counts the match into
 // the statistics when it ends, and hands each new observation to the view.
 
-import { phraseNodes, portuguese, t, tNodes } from "./i18n.js";
-import { applyDeckColours, cardName } from "./cards.js";
+import { phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
+import { applyDeckColours, cardName } from "../shared/cards.js";
 import { callName, maoDeXParams, speech } from "./table_view.js";
-import { KEYS } from "./storage.js";
+import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, load, newId } from "./saved_data.js";
 import { commitTally, emptyStats, finishTally, newTally, tallyEvents } from "./stats.js";
 import { caughtSignalsText } from "./partner_talk.js";

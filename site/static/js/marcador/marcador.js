@@ -3,8 +3,8 @@
 // engine's presets), the state lives in marcador_state.js, and every change is saved to
 // localStorage at once.
 
-import { t } from "./i18n.js";
-import { StorageManager } from "./storage.js";
+import { t } from "../shared/i18n.js";
+import { StorageManager } from "../shared/storage.js";
 import { keepScreenOn } from "./wake_lock.js";
 import * as M from "./marcador_state.js";
 

@@ -5,7 +5,7 @@
 // be given up): see `sharedFromURL`.
 
 import { DEFAULT_SETTINGS } from "./saved_data.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const MODES = { 2: "1x1", 4: "2x2", 6: "3x3" };

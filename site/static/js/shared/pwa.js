@@ -24,8 +24,8 @@
 // For the console, the tests and the bench: window.__pwa (see the end of this file); its
 // precached() resolves with the service worker's report of what it fetched and how.
 
-const SW_URL = new URL("../../sw.js", import.meta.url);
-const SCOPE = new URL("../../", import.meta.url);
+const SW_URL = new URL("../../../sw.js", import.meta.url);
+const SCOPE = new URL("../../../", import.meta.url);
 const STATE_CACHE = "truco-sw-state";
 const WANTS = new URL("__truco_sw/wants.json", SCOPE).href;
 // How long the table's start screen stands, its engine ready, before the precache starts.

@@ -2,8 +2,8 @@
 // match's log as the human saw it: another seat's covered card has no card in it), with
 // the rounds' results and why the hand was won. `eventLines` is shared with the replay.
 
-import { cardName } from "./cards.js";
-import { t } from "./i18n.js";
+import { cardName } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
 import { callName, maoDeXParams, seatName } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);

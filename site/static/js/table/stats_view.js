@@ -2,8 +2,8 @@
 // player's data: export to a file, import from one (checked first, the game state by the
 // engine), and a reset of the statistics that asks first.
 
-import { t } from "./i18n.js";
-import { KEYS, StorageManager } from "./storage.js";
+import { t } from "../shared/i18n.js";
+import { KEYS, StorageManager } from "../shared/storage.js";
 import { VERSION, exportText, parseImport } from "./saved_data.js";
 import { emptyStats, recentFor, scoreChart, summary, winRateChart } from "./stats.js";
 

@@ -5,8 +5,8 @@
 // previous / next (buttons, ← →, Home / End).
 
 import { eventLines } from "./hand_review.js";
-import { t } from "./i18n.js";
-import { MiniTable } from "./mini_table.js";
+import { t } from "../shared/i18n.js";
+import { MiniTable } from "../tutorial/mini_table.js";
 import { speech } from "./table_view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -18,7 +18,7 @@ function loadTableCss() {
   cssLoaded = true;
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = new URL("../css/tutorial.css", import.meta.url).href;
+  link.href = new URL("../../css/tutorial.css", import.meta.url).href;
   document.head.append(link);
 }
 

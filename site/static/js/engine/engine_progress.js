@@ -6,7 +6,7 @@
 // gate (`gate().call`) waits until the engine is ready, through a failure and its retry,
 // instead of being refused. So "Começar" pressed at once deals as soon as the engine is up.
 
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -7,10 +7,10 @@
 // says `engine=now`): until then each exercise shows its first position from the page's data.
 // Once it has been started, a lesson opened starts its first exercise not done yet, as before.
 
-import { applyStoredDeckColours } from "./cards.js";
-import { connectEngine } from "./engine_status.js";
+import { applyStoredDeckColours } from "../shared/cards.js";
+import { connectEngine } from "../engine/engine_status.js";
 import { Exercise } from "./exercise.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 import { Quiz } from "./quiz.js";
 import { Progress } from "./tutorial_progress.js";
 

@@ -1,15 +1,15 @@
 // Page entry: wires the table (GameManager, its view, dialogs and helpers) at once, while
 // the engine worker loads; engine_progress.js shows where loading stands.
 
-import { applyDeckColours } from "./cards.js";
-import { client, startEngine } from "./engine_boot.js";
-import { EngineProgress } from "./engine_progress.js";
+import { applyDeckColours } from "../shared/cards.js";
+import { client, startEngine } from "../engine/engine_boot.js";
+import { EngineProgress } from "../engine/engine_progress.js";
 import { Dialogs } from "./dialogs.js";
 import { DEFAULT_SETTINGS, GameManager } from "./game_manager.js";
 import { checkSettings } from "./saved_data.js";
 import { InputManager } from "./input_manager.js";
 import { PartnerTalk } from "./partner_talk.js";
-import { StorageManager } from "./storage.js";
+import { StorageManager } from "../shared/storage.js";
 import { StatsView } from "./stats_view.js";
 import { TabGuard } from "./tab_guard.js";
 import { TableView } from "./table_view.js";
@@ -17,7 +17,7 @@ import { HintView } from "./hint_view.js";
 import { HandReview } from "./hand_review.js";
 import { ReplayView } from "./replay_view.js";
 import { ShareDialog, forgetSharedURL, isSharedURL } from "./share.js";
-import { t } from "./i18n.js";
+import { t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -32,13 +32,13 @@
 // that does not exist; `worker.js?snapshot=0` skips the snapshot; `worker.js?stall=2000` sets
 // the stall limit in milliseconds.
 
-const ROOT = new URL("../../", import.meta.url); // dist/
+const ROOT = new URL("../../../", import.meta.url); // dist/
 // Where build.py puts Pyodide and the snapshot path's files (also in build_info.js, which is
 // not waited for: the downloads start at once).
 const PYODIDE_DIR = "pyodide/";
 const SNAPSHOT_FILE = "snapshot/engine.snapshot.xz";
 const SNAPSHOT_WASM_FILE = "snapshot/pyodide.asm.wasm.xz";
-const DECODER = "./vendor/xz-decompress.js";
+const DECODER = "../vendor/xz-decompress.js";
 const PARAMS = new URL(self.location.href).searchParams;
 const FAIL = PARAMS.get("fail");
 const USE_SNAPSHOT = PARAMS.get("snapshot") !== "0";
@@ -262,7 +262,7 @@ const pyodideModule = import(indexURL + "pyodide.mjs");
 const loaders = guarded(Promise.all([pyodideModule, import(indexURL + "pyodide.asm.mjs")]));
 loaders.catch(() => {});
 // The generated file names and sizes (build_info.js).
-const buildInfo = guarded(import("./build_info.js").then((m) => m.BUILD));
+const buildInfo = guarded(import("../build_info.js").then((m) => m.BUILD));
 buildInfo.catch(() => {});
 // The snapshot path's downloads and its decoder.
 const early = USE_SNAPSHOT
