@@ -4,7 +4,7 @@
 
 import { cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
-import { callName, maoDeXParams, seatName } from "./table_view.js";
+import { callName, maoDeXParams, seatName } from "../shared/table_words.js";
 
 const $ = (id) => document.getElementById(id);
 

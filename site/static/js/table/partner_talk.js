@@ -8,7 +8,7 @@
 // if the engine put it in this seat's observation.
 
 import { t } from "../shared/i18n.js";
-import { callName } from "./table_view.js";
+import { callName } from "../shared/table_words.js";
 
 /** The classic sinais, strongest first (py/truco/game.py SIGNALS). */
 export const SIGNALS = ["zap", "copas", "espadilha", "pica-fumo", "tres", "nada"];

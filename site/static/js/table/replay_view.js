@@ -7,7 +7,7 @@
 import { eventLines } from "./hand_review.js";
 import { t } from "../shared/i18n.js";
 import { MiniTable } from "../tutorial/mini_table.js";
-import { speech } from "./table_view.js";
+import { speech } from "../shared/table_words.js";
 
 const $ = (id) => document.getElementById(id);
 let cssLoaded = false;

@@ -11,10 +11,13 @@ const $ = (id) => document.getElementById(id);
 
 export class StatsView {
   /**
-   * @param {object} o  {manager (GameManager), dialogs (Dialogs), onImported(what)}
+   * @param {object} o  {store (MatchStore: the saved data, and the engine that checks an
+   *   imported game), dialogs (Dialogs), restoreEngine() (puts this tab's game back into the
+   *   engine after a check), onImported(what)}
    */
-  constructor({ manager, dialogs, onImported }) {
-    this.m = manager;
+  constructor({ store, dialogs, restoreEngine, onImported }) {
+    this.store = store;
+    this.restoreEngine = restoreEngine;
     this.dialogs = dialogs;
     this.onImported = onImported;
     this.dialog = $("stats-dialog");
@@ -37,7 +40,7 @@ export class StatsView {
   }
 
   stats() {
-    const { value, bad } = this.m.loadChecked("stats");
+    const { value, bad } = this.store.loadChecked("stats");
     if (bad) this.say(t("saved.bad.stats"), "bad");
     return value ?? emptyStats();
   }
@@ -119,13 +122,13 @@ export class StatsView {
       title: t("stats.reset.confirm"), detail: t("stats.reset.detail"), yes: t("stats.reset.yes"),
     });
     if (!yes) return;
-    this.m.storage.remove(KEYS.stats);
+    this.store.storage.remove(KEYS.stats);
     this.render();
     this.say(t("stats.reset.done"), "good");
   }
 
   exportData() {
-    const text = exportText(this.m.storage);
+    const text = exportText(this.store.storage);
     const day = new Date().toISOString().slice(0, 10);
     const file = `truco-mineiro-dados-${day}.json`;
     const a = document.createElement("a");
@@ -160,20 +163,20 @@ export class StatsView {
 
   /** Check an export file's text, ask, and replace this browser's data with it. */
   async importText(text) {
-    const r = parseImport(text, { presets: this.m.presets });
+    const r = parseImport(text, { presets: this.store.presets });
     if (!r.ok) {
       this.say(t(`data.error.${r.reason}`, { detail: r.detail ?? "" }), "bad");
       return false;
     }
     if (r.session) {
       let ok = true;
-      if (this.m.client.ready === false) this.say(t("engine.loading")); // the check waits for it
+      if (this.store.client.ready === false) this.say(t("engine.loading")); // the check waits for it
       try {
-        await this.m.client.call("load", { save: r.session.save }); // the engine checks the game
+        await this.store.client.call("load", { save: r.session.save }); // the engine checks the game
       } catch {
         ok = false;
       }
-      await this.m.restoreEngine().catch(() => {}); // a game open here goes on with its own state
+      await this.restoreEngine().catch(() => {}); // a game open here goes on with its own state
       if (!ok) {
         this.say(t("data.error.game"), "bad");
         return false;
@@ -184,7 +187,7 @@ export class StatsView {
       title: t("data.import.confirm"), detail: t("data.import.detail", { what }), yes: t("data.import.yes"),
     });
     if (!yes) return false;
-    const storage = this.m.storage;
+    const storage = this.store.storage;
     // What was here is kept aside first: an import never loses anything.
     const current = storage.keys().filter((k) => k !== KEYS.backup);
     if (current.length) {

@@ -1,225 +1,16 @@
 // The actuator: renders one observation of the human seat into the table. It only reads
 // the observation (never computes a rule) and holds nothing the human may not see.
 
-import { backElement, cardElement, cardLabel, cardName, coveredElement } from "../shared/cards.js";
-import { list, phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
+import { backElement, cardElement, cardLabel, coveredElement } from "../shared/cards.js";
+import { portuguese, t, tNodes } from "../shared/i18n.js";
+import {
+  fillSeatCards, renderRoundMarks, renderTimer, renderTrick, renderVira, scoreAriaLabel, seatAriaLabel, seatBadges,
+  seatData, seatTeamWord, shownCards,
+} from "../shared/table_render.js";
+import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_words.js";
+import { placeBubble } from "./bubbles.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
-
-/** Where a seat sits on screen, relative to the human at the bottom (counter-clockwise play). */
-export function seatPosition(seat, human, players) {
-  const rel = (seat - human + players) % players;
-  if (rel === 0) return "bottom";
-  if (players === 2) return "top";
-  if (players === 4) return ["bottom", "right", "top", "left"][rel];
-  return ["bottom", "right", "top-right", "top", "top-left", "left"][rel];
-}
-
-export function seatName(seat, human, players) {
-  if (seat === human) return t("seat.you");
-  const names = list("seat.names");
-  const rel = (seat - human + players) % players;
-  return names[rel] || `${seat}`;
-}
-
-/** "dez" / "onze": the name of the preset's mão de X (RULES.md §6, §9: 10 or 11 points). */
-export function maoDeX(rules) {
-  const key = `marcador.x.${rules.mao_de_x}`;
-  const word = t(key);
-  return word === key ? String(rules.mao_de_x) : word;
-}
-
-/** The texts' parameters of a mão de X: its name, the points it takes, its value, run gives. */
-export function maoDeXParams(rules) {
-  return { x: maoDeX(rules), n: rules.mao_de_x, value: rules.mao_de_x_value, run: rules.mao_de_x_run_gives };
-}
-
-/** "truco" -> "Truco" (the ladder's names come from the preset). */
-export function callName(name) {
-  const key = `raise.${name}`;
-  const text = t(key);
-  return text === key ? name.charAt(0).toUpperCase() + name.slice(1) : text;
-}
-
-/** The label of a raise button ("Truco!", "¡Seis!"), the call's name marked as Portuguese. */
-export function raiseLabel(name) {
-  return tNodes("action.raise", { name: portuguese(callName(name)) });
-}
-
-/**
- * What a seat says in its speech bubble for a raise, an accept or a run in the log (one of
- * the catalog's phrasings, picked by the event's number), as nodes (phraseNodes); else null.
- */
-export function speech(e) {
-  if (e.type === "raise") return phraseNodes(`say.${e.name}`, e.n);
-  if (e.type === "accept") return phraseNodes(e.mao_de_dez ? "say.dez_play" : "say.accept", e.n);
-  if (e.type === "run") return phraseNodes(e.mao_de_dez ? "say.dez_run" : "say.run", e.n);
-  return null;
-}
-
-// Speech bubbles ----------------------------------------------------------------------
-// A bubble is placed when it shows (and again when the table is drawn or the window
-// resized), not by CSS alone: one rule per seat position could not know how long the phrase
-// is in each language, nor where the seat lands on a narrow or zoomed screen. At 200 % zoom a
-// bubble centred on a narrow seat at the edge ran off the screen.
-const BUBBLE_GAP = 8; // between a bubble and its seat: room for the tail
-const BUBBLE_MARGIN = 4; // kept from the screen's edges
-const TAIL_REACH = 20; // a bubble overlaps its seat's width by this much, so its tail points at it
-const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of its round corners)
-// What a bubble must leave in sight: what the player reads at a glance (the score, the round
-// marks, the hand's value, the vira) and the cards on the felt (cardPlaces). A bubble under
-// the seat at the left covered "Vale 2" on a laptop, and the player's own "Truco!", rising
-// from the hand, the card just played. On a phone the round marks sit in the top corner of
-// the centre, right under the seats across, and a bubble opening under such a seat ("mostra
-// a ponta da língua", "Truco, ladrão!") hid them: there a seat across speaks over its own
-// cards first, and never reaches into the centre; held sideways too.
-const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden])";
-const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
-// Better left in sight too, where the bubble fits elsewhere: the header, the other bubbles,
-// the last hand's button, the prompt and, for the other seats' bubbles, the rest of the
-// player's own corner.
-const RATHER_CLEAR = ".topbar, .bubble:not([hidden]), #last-review:not([hidden]), #prompt";
-const RATHER_CLEAR_OF_OTHERS = "#timer:not([hidden]), #hand .card, #actions button, #partner-opinion:not([hidden])";
-
-/** The boxes on screen of the elements `selector` finds in `root` but `skip` (none for a hidden one). */
-function boxes(root, selector, skip = null) {
-  return [...root.querySelectorAll(selector)].filter((e) => e !== skip)
-    .map((e) => e.getBoundingClientRect()).filter((r) => r.width && r.height);
-}
-
-/**
- * Where the cards on the felt are, and where each seat's next card lands: a card played
- * while a bubble is up must not slip under it. A seat's place is as tall as a card
- * (table.css, .played); empty, it has no width, and the card will lie on the side its
- * alignment says; a next card widens a stack by about half a card.
- */
-function cardPlaces(root) {
-  return [...root.querySelectorAll("#trick .played")].map((slot) => {
-    const r = slot.getBoundingClientRect();
-    const cards = [...slot.querySelectorAll(".card")].map((c) => c.getBoundingClientRect());
-    const box = {
-      left: Math.min(r.left, ...cards.map((c) => c.left)), right: Math.max(r.right, ...cards.map((c) => c.right)),
-      top: Math.min(r.top, ...cards.map((c) => c.top)), bottom: Math.max(r.bottom, ...cards.map((c) => c.bottom)),
-    };
-    const grow = (r.height / 1.4) * (cards.length ? 0.5 : 1);
-    const align = getComputedStyle(slot).justifySelf;
-    if (align === "end") box.left -= grow;
-    else if (align === "start") box.right += grow;
-    else [box.left, box.right] = [box.left - grow / 2, box.right + grow / 2];
-    return box;
-  }).filter((r) => r.bottom > r.top);
-}
-
-/** The area of `r` that `o` covers (DOMRect-like boxes). */
-function overlapArea(r, o) {
-  const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
-  const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
-/** Whether the sort key `a` (a list of numbers) comes before `b`. */
-function before(a, b) {
-  const i = a.findIndex((v, k) => v !== b[k]);
-  return i >= 0 && a[i] < b[i];
-}
-
-/**
- * The bubble `el` (now `wide`) narrower, for where the room is short (a phone, 200 % zoom):
- * as narrow as it gets on two lines (or on as many as it has already, wrapped to a third of
- * a 3 x 3 table), then a word or so a line. None for one word.
- */
-function narrowerShapes(el, wide) {
-  const style = getComputedStyle(el);
-  const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-  const shape = (width) => {
-    el.style.maxWidth = `${width}px`;
-    return { w: el.offsetWidth, h: el.offsetHeight, maxWidth: el.style.maxWidth };
-  };
-  el.style.whiteSpace = "nowrap";
-  const line = el.offsetHeight - padY;
-  el.style.whiteSpace = "";
-  const fits = (lines) => el.offsetHeight - padY < (lines + 0.5) * line;
-  const lines = Math.max(2, Math.round((wide.h - padY) / line));
-  el.style.width = "min-content"; // its longest word
-  const narrowest = el.offsetWidth;
-  el.style.width = "";
-  const shapes = [];
-  // The least width that keeps it to `lines` lines (a wrapped box is as wide as it may be).
-  let [lo, hi] = [narrowest, wide.w];
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    shape(mid);
-    if (fits(lines)) hi = mid;
-    else lo = mid;
-  }
-  const few = shape(hi);
-  if (hi < wide.w - 1 && fits(lines)) shapes.push(few);
-  if (narrowest < (shapes.at(-1) ?? wide).w - 1) shapes.push(shape(narrowest));
-  el.style.maxWidth = "";
-  return shapes;
-}
-
-/**
- * Put the shown bubble `el` by its seat: under the seat, else over the seat's own cards,
- * else above it (a seat across on a phone: over its cards first; the player's own: above
- * its corner, else over its top), at the first place where it covers nothing it must
- * leave in sight and is wholly on the screen, as close as it can to where the seat would
- * centre or align it, and always overlapping the seat's width so its tail points at who
- * speaks. Where no place is clear on one line (a 2 x 2 table at 200 % zoom), it tries the
- * same places wrapped narrower.
- */
-function placeBubble(el, root) {
-  const seatEl = el.parentElement;
-  Object.assign(el.style, { left: "0px", top: "0px", right: "auto", bottom: "auto", margin: "0", transform: "none", maxWidth: "" });
-  const wide = { w: el.offsetWidth, h: el.offsetHeight, maxWidth: "" };
-  const seat = seatEl.getBoundingClientRect();
-  const doc = document.documentElement;
-  const view = { left: BUBBLE_MARGIN, top: BUBBLE_MARGIN, right: doc.clientWidth - BUBBLE_MARGIN, bottom: doc.clientHeight - BUBBLE_MARGIN };
-  const centre = (seat.left + seat.right) / 2;
-  const pos = seatEl.dataset.pos || "";
-  const acrossOverItsCards = pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches;
-  const keep = [...boxes(root, KEEP_CLEAR), ...cardPlaces(root)];
-  const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
-  const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);
-  let best = null;
-  const tryShape = ({ w, h, maxWidth }, shape) => {
-    const [under, over, above] = [seat.bottom + BUBBLE_GAP, seat.bottom - h, seat.top - BUBBLE_GAP - h];
-    const tops = seatEl.id === "me" ? [above, seat.top + BUBBLE_GAP] : acrossOverItsCards ? [over, under, above] : [under, over, above];
-    let lo = Math.max(view.left, seat.left + TAIL_REACH - w);
-    let hi = Math.min(view.right - w, seat.right - TAIL_REACH);
-    if (lo > hi) [lo, hi] = [view.left, Math.max(view.left, view.right - w)]; // the screen first
-    const clamp = (x) => Math.min(hi, Math.max(lo, x));
-    // Where the seat puts it: centred, or from the seat's outer edge at the sides.
-    const home = clamp(pos === "left" ? seat.left : pos === "right" ? seat.right - w : centre - w / 2);
-    tops.forEach((y, i) => {
-      // There, at either end of its reach, or just beside what it should not cover.
-      const xs = [home, lo, hi];
-      for (const o of [...keep, ...rather]) if (o.top < y + h && y < o.bottom) xs.push(o.right + 2, o.left - 2 - w);
-      for (const x of xs.map(clamp)) {
-        const box = { left: x, top: y, right: x + w, bottom: y + h };
-        const off = w * h - overlapArea(box, view); // the part off the screen
-        const cost = 1e4 * off + 100 * covered(box, keep) + covered(box, rather);
-        // The least covered; then the widest shape (fewest lines); where the seat puts
-        // it (over its own cards, say) before sliding along (off the felt, away from who
-        // speaks); the first place; the nearest.
-        const dx = Math.abs(x - home);
-        const key = [cost, shape, dx > 0.5 ? 1 : 0, i, dx];
-        if (!best || before(key, best.key)) best = { key, x, y, w, h, maxWidth };
-      }
-    });
-  };
-  tryShape(wide, 0);
-  // A narrower shape only comes first where the one-line bubble covers something (the key's
-  // cost), so its measuring (a layout per width tried) waits until then.
-  if (best.key[0] > 0) narrowerShapes(el, wide).forEach((shape, i) => tryShape(shape, i + 1));
-  const { x, y, w, h, maxWidth } = best;
-  el.style.maxWidth = maxWidth;
-  el.style.left = `${x - seat.left - seatEl.clientLeft}px`;
-  el.style.top = `${y - seat.top - seatEl.clientTop}px`;
-  // The tail points at the seat: up from a bubble under its middle, down from one above.
-  el.dataset.tail = y + h / 2 < (seat.top + seat.bottom) / 2 ? "down" : "up";
-  el.style.setProperty("--tail-x", `${Math.min(w - TAIL_INSET, Math.max(TAIL_INSET, centre - x))}px`);
-}
 
 export class TableView {
   constructor(root) {
@@ -283,9 +74,8 @@ export class TableView {
         if (s === mine) continue;
         const el = document.createElement("section");
         el.className = "seat";
-        el.dataset.seat = String(s);
-        el.dataset.pos = seatPosition(s, mine, n);
-        el.dataset.team = s % 2 === mine % 2 ? "us" : "them";
+        const { seat, pos, team } = seatData(s, mine, n);
+        Object.assign(el.dataset, { seat, pos, team });
         el.innerHTML =
           `<div class="seat-label"><span class="seat-name"></span><span class="seat-team" aria-hidden="true"></span>` +
           `<span class="seat-badges"></span></div>` +
@@ -295,73 +85,25 @@ export class TableView {
     }
     for (const el of this.seatsEl.children) {
       const s = Number(el.dataset.seat);
-      const partner = s % 2 === mine % 2;
-      el.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
+      el.setAttribute("aria-label", seatAriaLabel(this.name(s), s, mine));
       $(".seat-name", el).textContent = this.name(s);
       // The team in words too, not only in the name's colour.
-      $(".seat-team", el).textContent = partner ? t("seat.partner") : t("team.them");
-      this.renderBadges($(".seat-badges", el), obs, s);
+      $(".seat-team", el).textContent = seatTeamWord(s, mine);
+      $(".seat-badges", el).replaceChildren(...seatBadges(obs, s));
       el.classList.toggle("to-move", !frozen && obs.to_move === s);
-      const cards = $(".seat-cards", el);
-      cards.replaceChildren();
-      const visible = (obs.visible_hands || []).find((v) => v.seat === s);
-      if (visible) {
-        for (const c of visible.cards) cards.append(cardElement(c, obs, { small: true }));
-      } else {
-        for (let i = 0; i < obs.hand_sizes[s]; i++) cards.append(backElement({ small: true }));
-      }
+      fillSeatCards($(".seat-cards", el), { shown: shownCards(obs, s), count: obs.hand_sizes[s], cardObs: obs });
     }
-    this.renderBadges($("#my-badges", this.root), obs, mine);
+    $("#my-badges", this.root).replaceChildren(...seatBadges(obs, mine));
     $("#me", this.root).classList.toggle("to-move", !frozen && obs.to_move === mine);
   }
 
-  renderBadges(el, obs, seat) {
-    el.replaceChildren();
-    if (obs.dealer === seat) el.append(badge(t("badge.dealer.short"), t("badge.dealer"), "dealer"));
-    if (obs.mao === seat) el.append(badge(t("badge.mao"), t("badge.mao"), "mao"));
-  }
-
   renderTrick(obs, rounds) {
-    const n = obs.players;
-    this.trickEl.replaceChildren();
-    this.trickEl.dataset.players = String(n);
-    const bySeat = new Map();
-    rounds.forEach((r, i) => {
-      for (const p of r.plays) {
-        if (!bySeat.has(p.seat)) bySeat.set(p.seat, []);
-        bySeat.get(p.seat).push({ ...p, round: i, current: i === rounds.length - 1 });
-      }
+    renderTrick(this.trickEl, {
+      players: obs.players, human: obs.seat, rounds,
+      slot: { className: "played", attrs: (s) => ({ "aria-label": `${t("hud.rounds")}: ${this.name(s)}`, role: "group" }) },
+      card: { obs, cardObs: obs, className: "on-table" },
     });
-    for (let s = 0; s < n; s++) {
-      const slot = document.createElement("div");
-      slot.className = "played";
-      slot.dataset.pos = seatPosition(s, obs.seat, n);
-      slot.dataset.seat = String(s);
-      slot.setAttribute("aria-label", `${t("hud.rounds")}: ${this.name(s)}`);
-      slot.setAttribute("role", "group");
-      for (const p of bySeat.get(s) || []) {
-        const el = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, obs);
-        el.classList.add("on-table");
-        el.dataset.round = String(p.round + 1);
-        if (!p.current) el.classList.add("earlier");
-        const r = rounds[p.round];
-        if (r.winner === s) el.classList.add("winner");
-        slot.append(el);
-      }
-      this.trickEl.append(slot);
-    }
-    if (obs.vira) {
-      this.viraEl.hidden = false;
-      const label = `${t("announce.vira", { card: cardName(obs.vira) })}`;
-      this.viraEl.replaceChildren(cardElement(obs.vira, { ...obs, manilhas: [] }, { small: true }));
-      this.viraEl.setAttribute("aria-label", label);
-    } else if (obs.rules.vira) {
-      this.viraEl.hidden = false;
-      this.viraEl.replaceChildren(backElement({ small: true }));
-      this.viraEl.setAttribute("aria-label", t("card.back"));
-    } else {
-      this.viraEl.hidden = true;
-    }
+    renderVira(this.viraEl, { vira: obs.vira, rules: obs.rules, faceObs: { ...obs, manilhas: [] } });
   }
 
   renderHud(obs, rounds) {
@@ -375,8 +117,7 @@ export class TableView {
       `<span class="team us"><span class="label">${t("team.us")}</span> <b data-testid="score-us">${scoreText(obs.score[us])}</b></span>` +
       `<span class="sep">×</span>` +
       `<span class="team them"><b data-testid="score-them">${scoreText(obs.score[1 - us])}</b> <span class="label">${t("team.them")}</span></span>`;
-    this.scoreEl.setAttribute("aria-label",
-      `${t("hud.score")}: ${t("team.us")} ${obs.score[us]}, ${t("team.them")} ${obs.score[1 - us]}`);
+    this.scoreEl.setAttribute("aria-label", scoreAriaLabel(obs.score, us));
     if (obs.series > 1) {
       this.gamesEl.hidden = false;
       this.gamesEl.textContent = `${t("hud.games")}: ${obs.games[us]} × ${obs.games[1 - us]} · ${t(`series.${obs.series}`)}`;
@@ -392,23 +133,7 @@ export class TableView {
       kind.append(" · ", portuguese(t(`hud.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))));
       this.valueEl.append(kind);
     }
-    this.marksEl.replaceChildren();
-    for (let i = 0; i < 3; i++) {
-      const r = rounds[i];
-      const mark = document.createElement("li");
-      let state = "open";
-      let text = "";
-      if (r && r.result !== null && r.result !== undefined) {
-        state = r.result === "tie" ? "tie" : r.result === us ? "won" : "lost";
-        text = t(`mark.${state}`);
-      }
-      mark.className = `mark ${state}`;
-      mark.textContent = state === "won" ? "✓" : state === "lost" ? "✗" : state === "tie" ? "=" : "·";
-      const ord = t(`ord.${i + 1}`);
-      mark.setAttribute("aria-label", state === "open" ? t("round.open", { ord }) : t(`round.${state}`, { ord }));
-      mark.title = text || ord;
-      this.marksEl.append(mark);
-    }
+    renderRoundMarks(this.marksEl, rounds, us);
   }
 
   renderHand(obs, busy) {
@@ -624,17 +349,7 @@ export class TableView {
   }
 
   setTimer(secondsLeft, total) {
-    if (secondsLeft === null) {
-      this.timerEl.hidden = true;
-      return;
-    }
-    this.timerEl.hidden = false;
-    const s = Math.max(0, Math.ceil(secondsLeft));
-    $(".timer-text", this.timerEl).textContent = t("timer.left", { s });
-    this.timerEl.style.setProperty("--left", String(Math.max(0, secondsLeft / total)));
-    this.timerEl.classList.toggle("urgent", secondsLeft <= 5);
-    this.timerEl.setAttribute("aria-valuenow", String(s));
-    this.timerEl.setAttribute("aria-valuemax", String(total));
+    renderTimer(this.timerEl, $(".timer-text", this.timerEl), secondsLeft, total, { urgentAt: 5, range: true });
   }
 
   label(card) {
@@ -642,11 +357,3 @@ export class TableView {
   }
 }
 
-function badge(text, title, cls) {
-  const b = document.createElement("span");
-  b.className = `badge ${cls}`;
-  b.textContent = text;
-  b.title = title;
-  b.setAttribute("aria-label", title);
-  return b;
-}

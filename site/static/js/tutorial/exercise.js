@@ -17,7 +17,8 @@ import { EngineError } from "../engine/engine_client.js";
 import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
 import { t } from "../shared/i18n.js";
 import { MiniTable } from "./mini_table.js";
-import { callName, raiseLabel, seatName, speech } from "../table/table_view.js";
+import { TurnTimer } from "../shared/turn_timer.js";
+import { callName, raiseLabel, seatName, speech } from "../shared/table_words.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,11 +114,12 @@ export class Exercise {
     this.queued = null; // the learner's move made on the first position, until the engine is up
     this.waiting = false; // waiting for the engine to load
     this.view = null;
-    this.timer = null;
     host.classList.add("exercise-live");
     host.dataset.state = "idle";
     const tableEl = document.createElement("div");
     this.table = new MiniTable(tableEl, { onAction: (a) => this.act(a), label: opts.label || ex.title || "" });
+    // The turn's clock (§8), shared with the table: its time up is the learner's "timeout".
+    this.timer = new TurnTimer({ show: (left, total) => this.table.setTimer(left, total), onExpire: () => this.act("timeout") });
     this.feedback = document.createElement("div");
     this.feedback.className = "ex-feedback";
     this.feedback.setAttribute("role", "status");
@@ -633,26 +635,13 @@ export class Exercise {
 
   // ------------------------------------------------------------ the turn timer (§8)
   startTimer() {
-    this.stopTimer();
     const total = Number(this.ex.timer || 0);
-    if (!total || this.state !== "playing" || this.obs.to_move !== 0) return;
-    const deadline = Date.now() + total * 1000;
-    const tick = () => {
-      const left = deadline - Date.now();
-      this.table.setTimer(left / 1000, total);
-      if (left <= 0) {
-        this.stopTimer();
-        this.act("timeout");
-      }
-    };
-    this.timer = setInterval(tick, 250);
-    tick();
+    if (!total || this.state !== "playing" || this.obs.to_move !== 0) this.timer.stop();
+    else this.timer.start(total);
   }
 
   stopTimer() {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    this.table.setTimer(null);
+    this.timer.stop();
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
-import { seatName } from "../table/table_view.js";
+import { seatName } from "../shared/table_words.js";
 
 const DECK = [];
 for (const r of "4567QJKA23") for (const s of "chsd") DECK.push(r + s);

@@ -3,9 +3,13 @@
 // hand's value, and the learner's hand and buttons. It renders what it is given (the
 // learner's observation, or the finished hand kept on screen) and computes no rule.
 
-import { backElement, cardElement, cardName, coveredElement } from "../shared/cards.js";
+import { backElement, cardElement } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
-import { callName, maoDeXParams, raiseLabel, seatName, seatPosition } from "../table/table_view.js";
+import {
+  fillSeatCards, renderRoundMarks, renderTimer, renderTrick, renderVira, scoreAriaLabel, seatAriaLabel, seatBadges,
+  seatData, seatTeamWord, shownCards,
+} from "../shared/table_render.js";
+import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_words.js";
 
 const el = (tag, cls, text) => {
   const node = document.createElement(tag);
@@ -107,23 +111,11 @@ export class MiniTable {
     this.scoreEl.innerHTML =
       `<span class="label">${t("hud.score")}</span> <span class="us">${t("team.us")} <b data-testid="mt-score-us">${score[us]}</b></span>` +
       ` × <span class="them"><b data-testid="mt-score-them">${score[1 - us]}</b> ${t("team.them")}</span>`;
-    this.scoreEl.setAttribute("aria-label",
-      `${t("hud.score")}: ${t("team.us")} ${score[us]}, ${t("team.them")} ${score[1 - us]}`);
+    this.scoreEl.setAttribute("aria-label", scoreAriaLabel(score, us));
     const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))}</span>` : "";
     this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="mt-value">${value}</b>${kind}`;
     this.valueEl.hidden = value === null || value === undefined; // an address's cards, before the engine
-    this.marksEl.replaceChildren();
-    for (let i = 0; i < 3; i++) {
-      const r = rounds[i];
-      let state = "open";
-      if (r && r.result !== null && r.result !== undefined) state = r.result === "tie" ? "tie" : r.result === us ? "won" : "lost";
-      const mark = el("li", `mark ${state}`,
-        state === "won" ? "✓" : state === "lost" ? "✗" : state === "tie" ? "=" : "·");
-      const ord = t(`ord.${i + 1}`);
-      mark.setAttribute("aria-label", state === "open" ? t("round.open", { ord }) : t(`round.${state}`, { ord }));
-      mark.title = mark.getAttribute("aria-label");
-      this.marksEl.append(mark);
-    }
+    renderRoundMarks(this.marksEl, rounds, us, { title: "label" });
   }
 
   renderSeats({ obs, handSizes, busy }) {
@@ -131,24 +123,16 @@ export class MiniTable {
     this.seatsEl.replaceChildren();
     for (let s = 1; s < n; s++) {
       const seat = el("section", "mt-seat");
-      seat.dataset.pos = seatPosition(s, 0, n);
-      seat.dataset.team = s % 2 === 0 ? "us" : "them";
-      seat.dataset.seat = String(s);
-      const partner = s % 2 === 0;
-      seat.setAttribute("aria-label", `${this.name(s)} (${partner ? t("seat.partner") : t("team.them")})`);
+      const { pos, team: side } = seatData(s, 0, n);
+      Object.assign(seat.dataset, { pos, team: side, seat: String(s) });
+      seat.setAttribute("aria-label", seatAriaLabel(this.name(s), s, 0));
       const label = el("p", "mt-seat-name", this.name(s));
-      const team = el("span", "mt-seat-team", partner ? t("seat.partner") : t("team.them"));
+      const team = el("span", "mt-seat-team", seatTeamWord(s, 0));
       team.setAttribute("aria-hidden", "true"); // the seat's label says it; here it is for the eyes
       label.append(" ", team);
-      if (obs.dealer === s) label.append(" ", badge(t("badge.dealer.short"), t("badge.dealer")));
-      if (obs.mao === s) label.append(" ", badge(t("badge.mao"), t("badge.mao"), "mao"));
+      for (const b of seatBadges(obs, s, { dealerClass: "" })) label.append(" ", b);
       const cards = el("div", "mt-seat-cards");
-      const visible = (obs.visible_hands || []).find((v) => v.seat === s);
-      if (visible && !busy) {
-        for (const c of visible.cards) cards.append(cardElement(c, this.cardObs(), { small: true }));
-      } else {
-        for (let i = 0; i < handSizes[s]; i++) cards.append(backElement({ small: true }));
-      }
+      fillSeatCards(cards, { shown: busy ? null : shownCards(obs, s), count: handSizes[s], cardObs: this.cardObs() });
       seat.classList.toggle("to-move", obs.to_move === s && !this.view.over);
       seat.append(label, cards);
       const said = (this.view.says || {})[s];
@@ -164,40 +148,16 @@ export class MiniTable {
   }
 
   renderTrick({ obs, rounds }) {
-    const n = obs.players;
-    this.trickEl.replaceChildren();
-    this.trickEl.dataset.players = String(n);
-    for (let s = 0; s < n; s++) {
-      const slot = el("div", "mt-played");
-      slot.dataset.pos = seatPosition(s, 0, n);
-      slot.dataset.seat = String(s);
-      slot.setAttribute("role", "group");
-      slot.setAttribute("aria-label", t("mt.played", { name: this.name(s) }));
-      rounds.forEach((r, i) => {
-        for (const p of r.plays) {
-          if (p.seat !== s) continue;
-          const c = p.covered ? coveredElement(p.card, obs) : cardElement(p.card, this.cardObs());
-          c.dataset.round = String(i + 1);
-          if (i !== rounds.length - 1) c.classList.add("earlier");
-          if (r.winner === s) c.classList.add("winner");
-          slot.append(c);
-        }
-      });
-      this.trickEl.append(slot);
-    }
+    renderTrick(this.trickEl, {
+      players: obs.players, human: 0, rounds,
+      slot: { className: "mt-played", attrs: (s) => ({ role: "group", "aria-label": t("mt.played", { name: this.name(s) }) }) },
+      card: { obs, cardObs: this.cardObs() },
+    });
   }
 
   /** `view.vira` is the vira of the hand on screen (the engine may have dealt the next). */
   renderVira({ obs, vira = obs.vira }) {
-    const el = this.viraEl;
-    if (vira) {
-      el.replaceChildren(cardElement(vira, { manilhas: [], rules: {} }, { small: true }));
-      el.setAttribute("aria-label", t("announce.vira", { card: cardName(vira) }));
-    } else if (obs.rules?.vira) {
-      el.replaceChildren(backElement({ small: true }));
-      el.setAttribute("aria-label", t("card.back"));
-    }
-    el.hidden = !vira && !obs.rules?.vira;
+    renderVira(this.viraEl, { vira, rules: obs.rules, faceObs: { manilhas: [], rules: {} } });
   }
 
   /** Whether the learner may act now (and on what). */
@@ -317,15 +277,7 @@ export class MiniTable {
   }
 
   setTimer(secondsLeft, total) {
-    if (secondsLeft === null) {
-      this.timerEl.hidden = true;
-      return;
-    }
-    this.timerEl.hidden = false;
-    const s = Math.max(0, Math.ceil(secondsLeft));
-    this.timerEl.querySelector(".mt-timer-text").textContent = t("timer.left", { s });
-    this.timerEl.style.setProperty("--left", String(Math.max(0, secondsLeft / total)));
-    this.timerEl.classList.toggle("urgent", secondsLeft <= 3);
+    renderTimer(this.timerEl, this.timerEl.querySelector(".mt-timer-text"), secondsLeft, total, { urgentAt: 3 });
   }
 
   onClick(ev) {
@@ -365,9 +317,3 @@ export class MiniTable {
   }
 }
 
-function badge(text, title, cls = "") {
-  const b = el("span", `badge ${cls}`.trim(), text);
-  b.title = title;
-  b.setAttribute("aria-label", title);
-  return b;
-}

@@ -5,7 +5,7 @@
 import { cardElement, cardName, coveredElement } from "../shared/cards.js";
 import { explainRound, judgeRound } from "./explain.js";
 import { t } from "../shared/i18n.js";
-import { seatName } from "../table/table_view.js";
+import { seatName } from "../shared/table_words.js";
 
 // Plain cards: no manilha tag before the answer (the engine names them after).
 const PLAIN = { manilhas: [], rules: {} };
