@@ -12,90 +12,17 @@
 // starts the engine (a touch or focus on the table already does), waits with the loading
 // progress under the table, and is made once the engine has dealt the same position.
 
-import { cardName } from "../shared/cards.js";
 import { EngineError } from "../engine/engine_client.js";
-import { explainGame, explainHand, explainRound, judgeRound } from "./explain.js";
 import { t } from "../shared/i18n.js";
-import { MiniTable } from "./mini_table.js";
+import { raiseLabel, speech } from "../shared/table_words.js";
 import { TurnTimer } from "../shared/turn_timer.js";
-import { callName, raiseLabel, seatName, speech } from "../shared/table_words.js";
+import { ExerciseFrame, announceText, button } from "./exercise_frame.js";
+import { engineFacts, eventAction, handOnScreen, judge, matches, newGameParams } from "./exercise_rules.js";
+import { MiniTable } from "./mini_table.js";
+
+export { judge, newGameParams }; // an exercise's rules (exercise_rules.js)
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function matches(action, pattern) {
-  return action === pattern || (pattern.endsWith(" *") && action.startsWith(pattern.slice(0, -1)));
-}
-
-/** The action a log event records ("play 4c", "raise"…); a hidden covered card gives "cover null". */
-function eventAction(ev) {
-  if (ev.type === "play" || ev.type === "cover") return `${ev.type} ${ev.card}`;
-  if (["raise", "accept", "run"].includes(ev.type)) return ev.type;
-  return null;
-}
-
-/**
- * Right / wrong / undecided (null) — keep in step with judge() in lessons.py.
- * `free` (the embed's own deals) is "done" once the hand is over.
- */
-export function judge(ex, actions, roundNo, events) {
-  const hand = events.find((e) => e.type === "hand");
-  switch (ex.goal) {
-    case "free":
-      return hand ? "done" : null;
-    case "action":
-      if (!actions.length) return null;
-      return ex.actions.some((p) => matches(actions[0], p)) ? "right" : "wrong";
-    case "round": {
-      const rnd = roundNo === null ? null : events.find((e) => e.type === "round" && e.round === roundNo);
-      if (!rnd) return hand ? "wrong" : null;
-      const got = rnd.result === "tie" ? "tie" : rnd.result === 0 ? "win" : "lose";
-      return got === (ex.want || "win") ? "right" : "wrong";
-    }
-    default: {
-      if (!hand) return null;
-      const pts = hand.points || 0;
-      const ours = hand.winner === 0 ? pts : 0;
-      const theirs = hand.winner === 1 ? pts : 0;
-      const min = ex.min ?? 1;
-      return (ex.goal === "hand" ? ours : ours - theirs) >= min ? "right" : "wrong";
-    }
-  }
-}
-
-/** The new_game parameters of an exercise (the learner is seat 0). */
-export function newGameParams(ex) {
-  const p = {
-    preset: ex.preset || "mineiro", players: ex.players || 2, seed: ex.seed ?? 1, hands: ex.hands,
-    score: ex.score || [0, 0], dealer: ex.dealer, series: ex.series || 1, timer: ex.timer || 0,
-    level: ex.level || "passive", partner_level: ex.partner_level || ex.level || "passive", human_seat: 0,
-  };
-  if (ex.ferro) p.ferro = ex.ferro;
-  if (ex.vira) p.vira = ex.vira;
-  return p;
-}
-
-/** Replay events on a copy of a hand's rounds (the finished hand stays on screen). */
-function roundsAfter(rounds, events) {
-  const out = rounds.map((r) => ({ ...r, plays: r.plays.map((p) => ({ ...p })) }));
-  for (const e of events) {
-    if (e.type === "hand") break;
-    if (e.type === "play" || e.type === "cover") {
-      let last = out.at(-1);
-      if (!last || (last.result !== null && last.result !== undefined)) {
-        last = { leader: e.seat, plays: [], result: null, winner: null };
-        out.push(last);
-      }
-      last.plays.push({ seat: e.seat, card: e.card, covered: e.type === "cover" });
-    } else if (e.type === "round") {
-      const r = out[e.round - 1];
-      if (r) {
-        r.result = e.result;
-        r.winner = e.seat ?? null;
-      }
-    }
-  }
-  return out;
-}
 
 export class Exercise {
   /**
@@ -120,40 +47,12 @@ export class Exercise {
     this.table = new MiniTable(tableEl, { onAction: (a) => this.act(a), label: opts.label || ex.title || "" });
     // The turn's clock (§8), shared with the table: its time up is the learner's "timeout".
     this.timer = new TurnTimer({ show: (left, total) => this.table.setTimer(left, total), onExpire: () => this.act("timeout") });
-    this.feedback = document.createElement("div");
-    this.feedback.className = "ex-feedback";
-    this.feedback.setAttribute("role", "status");
-    this.feedback.setAttribute("aria-live", "polite");
-    this.feedback.setAttribute("aria-atomic", "true");
-    this.feedback.hidden = true;
-    this.live = document.createElement("div");
-    this.live.className = "visually-hidden mt-live";
-    this.live.setAttribute("aria-live", "polite");
-    const buttons = document.createElement("div");
-    buttons.className = "ex-buttons";
-    this.againButton = button(t("tutorial.again"), "button secondary ex-again", () => this.start({ focus: true }));
-    this.againButton.hidden = true;
-    buttons.append(this.againButton);
-    if (opts.onNext) {
-      this.nextButton = button(t("tutorial.next"), "button ex-next", () => opts.onNext(ex));
-      this.nextButton.hidden = true;
-      buttons.append(this.nextButton);
-    }
-    if (opts.onEmbed) buttons.append(button(t("tutorial.embed"), "button secondary ex-embed", () => opts.onEmbed(ex)));
-    // The engine's loading progress, while this exercise waits for it.
-    this.loading = document.createElement("div");
-    this.loading.className = "ex-loading";
-    this.loading.hidden = true;
-    this.loadingText = Object.assign(document.createElement("p"), { className: "ex-loading-text" });
-    this.loadingBar = document.createElement("div");
-    this.loadingBar.className = "progress ex-loading-bar";
-    this.loadingBar.setAttribute("role", "progressbar");
-    this.loadingBar.setAttribute("aria-label", t("engine.progress"));
-    this.loadingBar.setAttribute("aria-valuemin", "0");
-    this.loadingBar.setAttribute("aria-valuemax", "100");
-    this.loadingBar.append(Object.assign(document.createElement("div"), { className: "progress-fill" }));
-    this.loading.append(this.loadingText, this.loadingBar);
-    host.append(tableEl, this.loading, this.feedback, buttons, this.live);
+    // The feedback, the buttons, the loading progress and the screen readers' lines around it.
+    this.frame = new ExerciseFrame(host, tableEl, {
+      onAgain: () => this.start({ focus: true }),
+      onNext: opts.onNext && (() => opts.onNext(ex)),
+      onEmbed: opts.onEmbed && (() => opts.onEmbed(ex)),
+    });
     // The reader's first touch of the table (or the keyboard's focus on it) starts the engine
     // (a failed one is started again by a move, "De novo" or "Tentar de novo", not by a touch).
     const warm = () => {
@@ -180,14 +79,7 @@ export class Exercise {
   /** The loading progress under the table while this exercise waits for the engine. */
   showLoading() {
     const show = this.waiting && this.engine.state !== "ready" && this.engine.state !== "failed";
-    this.loading.hidden = !show;
-    if (!show) return;
-    const f = this.engine.fraction ?? 0.02;
-    const pct = Math.round(f * 100);
-    this.loadingText.textContent = this.queued
-      ? `${t("engine.loading")} ${t("exercise.queued")}` : t("engine.loading");
-    this.loadingBar.setAttribute("aria-valuenow", String(pct));
-    this.loadingBar.firstElementChild.style.transform = `scaleX(${f.toFixed(3)})`;
+    this.frame.showLoading(show, this.engine.fraction ?? 0.02, Boolean(this.queued));
   }
 
   set stateName(s) {
@@ -254,10 +146,7 @@ export class Exercise {
     } else {
       this.queued = null;
     }
-    this.feedback.hidden = true;
-    this.feedback.replaceChildren();
-    this.againButton.hidden = true;
-    if (this.nextButton) this.nextButton.hidden = true;
+    this.frame.clear();
     this.events = [];
     this.actions = [];
     this.roundNo = null;
@@ -357,7 +246,7 @@ export class Exercise {
     this.stopTimer();
     this.showOverlayText(text, "error");
     if (detail) this.table.overlay.title = detail;
-    this.againButton.hidden = false;
+    this.frame.againButton.hidden = false;
   }
 
   /** Take an observation: collect the new events (announced to screen readers). */
@@ -372,28 +261,7 @@ export class Exercise {
 
   /** The hand on screen: the live one, or the finished one once the engine dealt the next. */
   handView() {
-    const obs = this.obs;
-    if (obs.hand_number === this.startHand) {
-      const sizes = obs.hand_sizes;
-      return { rounds: obs.rounds, hand: obs.hand, handSizes: sizes, value: obs.hand_value, score: obs.score, vira: obs.vira };
-    }
-    const base = this.handObs;
-    const after = this.events.filter((e) => e.n > base.log.at(-1).n);
-    const rounds = roundsAfter(base.rounds, after);
-    const sizes = [...base.hand_sizes];
-    let hand = [...base.hand];
-    for (const e of after) {
-      if (e.type === "hand") break;
-      if (e.type === "play" || e.type === "cover") {
-        sizes[e.seat] = Math.max(0, sizes[e.seat] - 1);
-        if (e.seat === 0) hand = hand.filter((c) => c !== e.card);
-      }
-    }
-    const handEv = this.events.find((e) => e.type === "hand");
-    // The vira of a dark mão de ferro turns up with the first round's last card (§9).
-    const viraEv = after.find((e) => e.type === "vira");
-    return { rounds, hand: base.blind ? [] : hand, handSizes: sizes, value: base.hand_value,
-      score: handEv ? handEv.score : obs.score, vira: viraEv ? viraEv.card : base.vira };
+    return handOnScreen(this.obs, this.handObs, this.startHand, this.events);
   }
 
   draw({ busy = false, over = false, overText = "" } = {}) {
@@ -428,42 +296,8 @@ export class Exercise {
   }
 
   announce(e) {
-    const n = this.obs.players;
-    const name = seatName(e.seat ?? 0, 0, n);
-    let text = "";
-    switch (e.type) {
-      case "play":
-        text = t("announce.play", { name, card: cardName(e.card) });
-        break;
-      case "cover":
-        text = t("announce.cover", { name });
-        break;
-      case "raise":
-        text = t("announce.raise", { name, call: callName(e.name), value: e.value });
-        break;
-      case "accept":
-        text = t("announce.accept", { name, value: e.value });
-        break;
-      case "run":
-        text = t("announce.run", { name });
-        break;
-      case "round": {
-        const ord = t(`ord.${e.round}`);
-        const state = e.result === "tie" ? "tie" : e.result === 0 ? "won" : "lost";
-        text = t("announce.round", { n: e.round, result: t(`round.${state}`, { ord }) });
-        break;
-      }
-      case "timeout":
-        text = e.seat === 0 ? t("timer.auto") : "";
-        break;
-      default:
-        return;
-    }
-    if (!text) return;
-    const p = document.createElement("p");
-    p.textContent = text;
-    this.live.append(p);
-    while (this.live.childElementCount > 6) this.live.firstElementChild.remove();
+    const text = announceText(e, this.obs.players);
+    if (text) this.frame.say(text);
   }
 
   /** The bots move (one at a time, with a short pause) until the learner's turn or a verdict. */
@@ -570,67 +404,21 @@ export class Exercise {
     });
     if (gen !== this.generation) return;
     this.showFeedback(verdict, lines, "", facts);
-    this.againButton.hidden = false;
-    if (this.nextButton) this.nextButton.hidden = verdict !== "right";
+    this.frame.againButton.hidden = false;
+    if (this.frame.nextButton) this.frame.nextButton.hidden = verdict !== "right";
     this.draw({ over: true, overText: verdict === "done" ? facts.at(-1) || "" : "" });
-    if (hadFocus) (verdict === "right" && this.nextButton ? this.nextButton : this.againButton).focus({ preventScroll: true });
+    if (hadFocus) (verdict === "right" && this.frame.nextButton ? this.frame.nextButton : this.frame.againButton).focus({ preventScroll: true });
     this.opts.onResult?.(verdict, this.ex);
   }
 
   /** What the engine decided, in words: the timeout, the round, the hand, the game. */
   async facts() {
-    const out = [];
-    const n = this.obs.players;
-    const timeout = this.events.findIndex((e) => e.type === "timeout" && e.seat === 0);
-    if (timeout >= 0) {
-      const played = this.events.slice(timeout).find((e) => (e.type === "play" || e.type === "cover") && e.seat === 0);
-      const ran = this.events.slice(timeout).find((e) => e.type === "run" && e.seat === 0);
-      if (played) out.push(t("explain.timeout_play", { card: cardName(played.card) }));
-      else if (ran) out.push(t("explain.timeout_run"));
-    }
-    const rounds = this.handView().rounds;
-    let roundNo = this.ex.goal === "round" ? this.roundNo : null;
-    if (roundNo === null) {
-      // otherwise the last round that was played out
-      const done = this.events.filter((e) => e.type === "round");
-      if (done.length && !this.events.some((e) => e.type === "hand" && (e.reason === "run" || e.reason === "dez_run"))) roundNo = done.at(-1).round;
-    }
-    const r = roundNo ? rounds[roundNo - 1] : null;
-    if (r && r.plays.length === n && r.result !== null && r.result !== undefined) {
-      const judged = await judgeRound(this.engine.client, r.plays, this.obs.preset, this.obs.vira);
-      out.push(explainRound(judged, n, this.obs.rules.manilha_names));
-    }
-    const hand = this.events.find((e) => e.type === "hand");
-    if (hand) out.push(explainHand(hand, n));
-    const game = this.events.find((e) => e.type === "game");
-    if (game) out.push(explainGame(game, this.obs.options?.series || 1));
-    return out;
+    const roundNo = this.ex.goal === "round" ? this.roundNo : null;
+    return engineFacts(this.engine.client, this.obs, this.events, this.handView().rounds, roundNo);
   }
 
   showFeedback(verdict, lines, detail = "", facts = []) {
-    const box = this.feedback;
-    box.replaceChildren();
-    box.hidden = false;
-    box.dataset.verdict = verdict;
-    if (verdict === "right" || verdict === "wrong") {
-      const title = document.createElement("p");
-      title.className = "ex-verdict";
-      title.textContent = verdict === "right" ? t("tutorial.right") : t("tutorial.wrong");
-      box.append(title);
-    }
-    for (const line of lines.filter(Boolean)) {
-      const p = document.createElement("p");
-      p.className = "ex-why";
-      p.textContent = line;
-      box.append(p);
-    }
-    if (facts.length) {
-      const p = document.createElement("p");
-      p.className = "ex-engine";
-      p.textContent = facts.join(" ");
-      box.append(p);
-    }
-    if (detail) box.title = detail;
+    this.frame.showFeedback(verdict, lines, detail, facts);
   }
 
   // ------------------------------------------------------------ the turn timer (§8)
@@ -646,12 +434,3 @@ export class Exercise {
 }
 
 Exercise.active = null;
-
-function button(text, cls, onClick) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = cls;
-  b.textContent = text;
-  b.addEventListener("click", onClick);
-  return b;
-}
