@@ -6,12 +6,8 @@
 import { t } from "../shared/i18n.js";
 import { StorageManager } from "../shared/storage.js";
 import { keepScreenOn } from "./wake_lock.js";
+import { KEY, MarcadorStore } from "./marcador_store.js";
 import * as M from "./marcador_state.js";
-
-const KEY = "truco:marcador";
-// Where earlier versions kept one set-aside score (a second one overwrote the first); moved
-// into the shared backup list (KEYS.backup, every item tagged with the key it came from).
-const OLD_BACKUP_KEY = "truco:marcador:backup";
 
 const $ = (id) => document.getElementById(id);
 const TEAMS = [0, 1];
@@ -28,58 +24,13 @@ const presets = M.presetIndex(readJSON("presets") || []);
 const storage = new StorageManager();
 const app = $("marcador");
 
-// True while an unreadable save could not be copied aside (storage full): it stays under KEY,
-// and this page's score lives in memory only, so nothing overwrites it.
-let keepingOriginal = false;
-moveOldBackup();
-let state = load();
+const store = new MarcadorStore(storage, presets);
+store.moveOldBackup();
+let state = store.load();
 let view = M.derive(state, presets);
 
-// --- Storage ------------------------------------------------------------------------------
-
-function load() {
-  const r = storage.read(KEY);
-  if (r.ok) {
-    const checked = M.validate(r.data, presets);
-    if (checked.ok) return checked.state;
-    setAside(storage.getRaw(KEY), "not a valid score");
-  } else if (!r.missing) {
-    setAside(r.raw, r.error);
-  }
-  return M.initialState(presets);
-}
-
-/** A set-aside score kept by an earlier version under its own key joins the shared list. */
-function moveOldBackup() {
-  const raw = storage.getRaw(OLD_BACKUP_KEY);
-  if (raw === null) return;
-  if (storage.addBackupItems([{ from: KEY, reason: "set aside by an earlier version", at: Date.now(), raw }])) {
-    storage.remove(OLD_BACKUP_KEY);
-  }
-}
-
-/**
- * Keep an unreadable save in the shared backup list (never over an earlier one), drop it,
- * and say so. When storage is too full for the copy, the save stays where it is and this
- * page's score is not stored until there is room: nothing is lost either way.
- */
-function setAside(raw, reason) {
-  storage.setAside(KEY, raw, reason);
-  keepingOriginal = storage.getRaw(KEY) === raw;
-  const link = $("notice-download");
-  try {
-    link.href = URL.createObjectURL(new Blob([raw], { type: "application/json" }));
-    link.hidden = false;
-  } catch {
-    link.hidden = true;
-  }
-  $("notice-text").textContent = t(keepingOriginal ? "marcador.corrupt.kept" : "marcador.corrupt");
-  $("notice").hidden = false;
-}
-
 function save() {
-  if (keepingOriginal) return;
-  storage.write(KEY, state);
+  store.save(state);
 }
 
 // --- Words ----------------------------------------------------------------------------------

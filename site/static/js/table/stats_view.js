@@ -5,7 +5,8 @@
 import { t } from "../shared/i18n.js";
 import { KEYS, StorageManager } from "../shared/storage.js";
 import { VERSION, exportText, parseImport } from "./saved_data.js";
-import { emptyStats, recentFor, scoreChart, summary, winRateChart } from "./stats.js";
+import { emptyStats, recentFor, summary } from "./stats.js";
+import { scoreChart, winRateChart } from "./stats_charts.js";
 
 const $ = (id) => document.getElementById(id);
 
