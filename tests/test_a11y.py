@@ -53,7 +53,7 @@ def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
     assert saved["data"]["four_colour"] is True, saved
     # Every suit its own colour: a card of each suit drawn by the page's own code.
     colours = table.evaluate("""async () => {
-        const { cardElement } = await import('./static/js/cards.js');
+        const { cardElement } = await import('./static/js/shared/cards.js');
         const box = document.createElement('div');
         document.getElementById('app').append(box);
         const out = {};

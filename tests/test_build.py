@@ -101,7 +101,7 @@ def test_worker_finds_every_file_the_build_info_names(dist_dir):
     index = dist_dir / info["indexURL"]
     assert {p.name for p in index.iterdir()} == PYODIDE_FILES
     # The worker starts Pyodide before build_info.js arrives, so it names the folder too.
-    worker = (dist_dir / "static/js/worker.js").read_text()
+    worker = (dist_dir / "static/js/engine/worker.js").read_text()
     assert f'const PYODIDE_DIR = "{info["indexURL"]}";' in worker
     engine = (dist_dir / info["engineWheel"]).read_bytes()
     assert sha256(engine) == info["engineWheelSha256"]
@@ -169,7 +169,7 @@ def test_snapshot_is_shipped_listed_and_checkable(dist_dir):
     assert rel == manifest["snapshot"]["file"] == "snapshot/engine.snapshot.xz"
     assert rel in manifest["files"], "the manifest (and so the service worker) lists the snapshot"
     # The worker starts its download before build_info.js arrives, so it names the file too.
-    worker = (dist_dir / "static/js/worker.js").read_text()
+    worker = (dist_dir / "static/js/engine/worker.js").read_text()
     assert f'const SNAPSHOT_FILE = "{rel}";' in worker
     packed = (dist_dir / rel).read_bytes()
     assert sha256(packed) == info["snapshotSha256"] == manifest["files"][rel]["sha256"]
@@ -263,8 +263,8 @@ def test_the_xz_decoder_is_the_pinned_package_as_a_module(dist_dir):
     assert text.startswith(f"// xz-decompress {pinned} (npm; MIT;")
     assert "export function makeXzReadableStream()" in text
     assert "eval(" not in text and "new Function" not in text and "importScripts" not in text
-    worker = (dist_dir / "static/js/worker.js").read_text()
-    assert 'const DECODER = "./vendor/xz-decompress.js";' in worker
+    worker = (dist_dir / "static/js/engine/worker.js").read_text()
+    assert 'const DECODER = "../vendor/xz-decompress.js";' in worker
 
 
 def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
@@ -274,7 +274,7 @@ def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
     files = set(visit["files"])
     # The table, its styles and modules, the worker and what the snapshot path downloads;
     # nothing of the wheel path.
-    assert {"index.html", "static/js/main.js", "static/js/worker.js", "static/js/build_info.js",
+    assert {"index.html", "static/js/table/main.js", "static/js/engine/worker.js", "static/js/build_info.js",
             "static/js/vendor/xz-decompress.js", "static/css/table.css", "pyodide/pyodide.mjs",
             "pyodide/pyodide.asm.mjs", "snapshot/pyodide.asm.wasm.xz", "snapshot/engine.snapshot.xz"} <= files
     assert not files & {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
@@ -344,7 +344,7 @@ def test_no_file_names_another_origin(dist_dir):
 
 
 def test_pyodide_is_loaded_from_our_folder(dist_dir):
-    worker = (dist_dir / "static/js/worker.js").read_text()
+    worker = (dist_dir / "static/js/engine/worker.js").read_text()
     assert "loadPyodide({" in worker and "indexURL" in worker and "packageBaseUrl: indexURL" in worker
     assert "cdn.jsdelivr" not in (dist_dir / "pyodide/pyodide.mjs").read_text()
 

@@ -387,7 +387,7 @@ def test_engine_now_starts_the_engine_with_the_page(browser, base_url):
     traffic = Traffic(context)
     page.goto("/embed.html?scenario=manilhas-copas&fast=1&engine=now")
     until(page, "() => document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
-    assert any("/static/js/worker.js" in u for u in traffic.engine_files())
+    assert any("/static/js/engine/worker.js" in u for u in traffic.engine_files())
     expect(page.locator(".exercise-live")).to_have_attribute("data-state", "playing")
     expect(page.locator(".ex-loading")).to_be_hidden()
     page.locator('.mt-hand button[data-card="7h"]').click()
@@ -441,7 +441,7 @@ def test_no_hidden_card_is_drawn_before_the_engine(browser, base_url, dist_dir):
         page.goto(f"/embed.html?scenario={name}")
         expect(page.locator(".exercise-live")).to_have_attribute("data-state", "preview")
         named = page.evaluate("""async (cards) => {
-            const { cardName } = await import('./static/js/cards.js');
+            const { cardName } = await import('./static/js/shared/cards.js');
             const html = document.querySelector('.mt').outerHTML;
             return cards.filter((c) => html.includes(cardName(c)) || html.includes(`data-card="${c}"`));
           }""", hidden)

@@ -180,9 +180,9 @@ def test_every_rules_preset_has_its_texts(reference):
 
 
 def test_every_kind_of_saved_data_has_its_set_aside_notice(reference):
-    """GameManager.setAside says t(`saved.bad.${kind}`) for any kind of storage.js's KEYS that
-    it reads and checks; a missing text would show the raw key."""
-    source = (ROOT / "site" / "static" / "js" / "storage.js").read_text(encoding="utf-8")
+    """MatchStore.setAside (table/match_store.js) says t(`saved.bad.${kind}`) for any kind of
+    storage.js's KEYS that it reads and checks; a missing text would show the raw key."""
+    source = (ROOT / "site" / "static" / "js" / "shared" / "storage.js").read_text(encoding="utf-8")
     keys = re.search(r"export const KEYS = \{(.*?)\};", source, re.S).group(1)
     kinds = [k for k in re.findall(r"^\s*(\w+):", keys, re.M) if k != "backup"]
     assert {"session", "settings", "stats", "last"} <= set(kinds)

@@ -333,7 +333,7 @@ def test_the_hand_review_speaks_to_the_human_in_the_second_person(browser, base_
     path = {"pt-BR": "/", "es": "/es/", "en": "/en/"}[lang]
     page.goto(path + "?fast=1")
     lines = page.evaluate("""async (events) => {
-        const m = await import(new URL("static/js/hand_review.js", document.baseURI.replace(/(es|en)\\/[^/]*$/, "")).href);
+        const m = await import(new URL("static/js/table/hand_review.js", document.baseURI.replace(/(es|en)\\/[^/]*$/, "")).href);
         return m.eventLines(events, { seat: 0, players: 2 }).map((l) => l.text);
     }""", REVIEW_EVENTS)
     context.close()

@@ -615,7 +615,7 @@ def test_reducer_refuses_what_cannot_be_tapped(page, console_errors):
     """The pure reducer (marcador_state.js), driven from the page with the built presets."""
     open_marcador(page)
     result = page.evaluate("""async () => {
-      const M = await import('./static/js/marcador_state.js');
+      const M = await import('./static/js/marcador/marcador_state.js');
       const P = M.presetIndex(JSON.parse(document.getElementById('presets').textContent));
       const s0 = M.initialState(P, 'mineiro', 3);
       const same = (a) => M.reduce(s0, a, P) === s0;

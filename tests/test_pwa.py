@@ -140,9 +140,9 @@ def test_the_header_matcher_is_netlifys(dist_dir):
     assert match("/*", "/") and match("/*", "/pyodide/pyodide.asm.wasm")
     assert match("/", "/") and not match("/", "/index.html")
     assert match("/index*", "/index.html") and match("/INDEX.html", "/index.html")
-    assert not match("/index*", "/embed.html") and not match("/tutorial*", "/static/js/tutorial.js")
+    assert not match("/index*", "/embed.html") and not match("/tutorial*", "/static/js/tutorial/tutorial.js")
     assert match("/*.wasm", "/pyodide/pyodide.asm.wasm") and not match("/*.wasm", "/pyodide/pyodide.mjs")
-    assert match("/static/*", "/static/js/worker.js") and match("/sw.js", "/sw.js/")
+    assert match("/static/*", "/static/js/engine/worker.js") and match("/sw.js", "/sw.js/")
     # Netlify normalizes multi-line and list values to "a, b".
     assert serve._normalize_value("a,\n  b ,c") == "a, b, c" and serve._normalize_value(["a", "b"]) == "a, b"
 
@@ -227,7 +227,7 @@ def test_mime_types(dist_dir):
 def test_serve_sends_exactly_the_headers_of_netlify_toml(static_server):
     """What the end-to-end tests get is what Netlify sends."""
     samples = ["/", "/index.html", "/tutorial", "/tutorial.html", "/embed.html", "/marcador.html", "/sw.js",
-               "/manifest.webmanifest", "/manifest.json", "/static/js/worker.js", "/static/css/app.css",
+               "/manifest.webmanifest", "/manifest.json", "/static/js/engine/worker.js", "/static/css/app.css",
                "/static/icons/icon-192.png", "/pyodide/pyodide.asm.wasm", "/pyodide/pyodide.mjs"]
     samples += [f"/{p.name}" for p in DIST.glob("*.html")]
     for path in samples:
@@ -417,7 +417,7 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
         assert sha == files[rel]["sha256"], rel
     assert re.fullmatch(r"[0-9a-f]{16}", precache["build"])
     for needed in ("index.html", "tutorial.html", "marcador.html", "manifest.webmanifest",
-                   "pyodide/pyodide.asm.wasm", "static/js/worker.js", "static/icons/icon-512.png"):
+                   "pyodide/pyodide.asm.wasm", "static/js/engine/worker.js", "static/icons/icon-512.png"):
         assert needed in precache["files"]
     assert any(rel.startswith("wheels/") for rel in precache["files"])
 
@@ -796,7 +796,7 @@ def test_precache_groups_classify_files_by_folder(dist_dir):
     for rel in precache["files"]:
         assert rel in precache["groups"][build.precache_group(rel)], rel
     shell = set(precache["groups"]["shell"])
-    assert {"index.html", "es/marcador.html", "en/tutorial.html", "static/js/worker.js"} <= shell
+    assert {"index.html", "es/marcador.html", "en/tutorial.html", "static/js/engine/worker.js"} <= shell
     assert not any(rel.startswith(("pyodide/", "snapshot/", "wheels/")) for rel in shell)
     # What a marcador visit precaches stays small.
     assert sum((DIST / rel).stat().st_size for rel in shell) < 2_500_000
@@ -952,7 +952,7 @@ def test_a_page_whose_engine_never_starts_registers_nothing(browser, static_serv
     try:
         page = context.new_page()
         page.clock.install()
-        page.route("**/static/js/worker.js*", lambda route: None)  # never answered
+        page.route("**/static/js/engine/worker.js*", lambda route: None)  # never answered
         page.goto("/tutorial.html")
         page.wait_for_load_state("load")
         page.wait_for_function("() => !!window.__pwa")

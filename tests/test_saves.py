@@ -326,7 +326,7 @@ def test_settings_changed_on_the_start_screen_are_saved_and_speed_sets_the_pause
     assert saved["speed"] == "rapido" and saved["series"] == 5 and saved["level"] == "facil"
     # ?fast=1 takes the pauses away; without it the speed setting scales them.
     assert main.evaluate("window.__truco.pauses.bot") == 0
-    speeds = main.evaluate("""async () => (await import('./static/js/game_manager.js')).SPEEDS""")
+    speeds = main.evaluate("""async () => (await import('./static/js/table/game_manager.js')).SPEEDS""")
     assert speeds["lento"] > speeds["normal"] > speeds["rapido"]
 
 
@@ -386,7 +386,7 @@ def test_statistics_count_a_game_from_the_public_events(main):
 def test_raises_runs_and_the_mao_de_dez_are_attributed(main):
     """The tally of a made-up event list, seen from seat 0 of a 2 x 2 table."""
     result = main.evaluate("""async () => {
-        const S = await import('./static/js/stats.js');
+        const S = await import('./static/js/table/stats.js');
         const t = S.newTally({mode: '2x2', level: 'medio', series: 1}, 'x');
         const obs = {seat: 0, team: 0, rules: {mao_de_x: 10, target: 12}};
         const ev = (type, o = {}) => ({type, ...o});
@@ -483,8 +483,8 @@ def test_bad_statistics_spare_the_game_and_a_v0_session_still_loads(main):
     save = engine_save(seed=8, players=2, level="facil", hands=[["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], dealer=1)
     v0 = envelope({"save": save, "settings": {"mode": "1x1", "level": "facil", "series": "1", "timer": "0"}}, v=0)
     migrated = main.evaluate("""async (raw) => {
-        const { load } = await import('./static/js/saved_data.js');
-        const { StorageManager } = await import('./static/js/storage.js');
+        const { load } = await import('./static/js/table/saved_data.js');
+        const { StorageManager } = await import('./static/js/shared/storage.js');
         const s = new StorageManager();
         s.store = null;
         s.memory = new Map([['truco:session', raw]]);

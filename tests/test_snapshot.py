@@ -212,7 +212,7 @@ def test_the_snapshot_test_hook_skips_the_download(browser, base_url):
         assert not loaded.asked_for("/snapshot/")
         assert not loaded.fallback_warnings()
         assert any("snapshot skipped" in text for kind, text in loaded.engine_logs)
-        worker = [url for url in loaded.requests if "/static/js/worker.js" in url]
+        worker = [url for url in loaded.requests if "/static/js/engine/worker.js" in url]
         assert worker and all("snapshot=0" in url for url in worker)
     finally:
         loaded.close()

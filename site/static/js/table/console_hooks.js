@@ -1,0 +1,46 @@
+// For the console and the tests: window.__engine (the engine's client) and window.__truco
+// (what the human sees at the table, and a way to start a scenario without reloading
+// Pyodide). Their shapes are what the browser tests use: keep them.
+
+/** window.__engine.call("echo", {...}), and the client's state, version, timings and start. */
+export function installEngineHook(client) {
+  window.__engine = Object.freeze({
+    call: (method, params) => client.call(method, params),
+    get state() {
+      return client.state;
+    },
+    get version() {
+      return client.version;
+    },
+    get timings() {
+      return client.timings;
+    },
+    /** "snapshot" or "wheel": how the worker started Python. */
+    get start() {
+      return client.startedFrom;
+    },
+  });
+}
+
+/** window.__truco: the observation, busy, this tab's id, the pauses, and start(settings, scenario). */
+export function installTableHook({ manager, dialogs, tabs }) {
+  window.__truco = Object.freeze({
+    get observation() {
+      return manager.obs;
+    },
+    get busy() {
+      return manager.busy;
+    },
+    get tab() {
+      return tabs.id;
+    },
+    get pauses() {
+      return manager.pauses;
+    },
+    start(settings = {}, scenario = {}) {
+      manager.scenario = scenario;
+      dialogs.hideStart();
+      return manager.newGame({ ...manager.settings, ...settings });
+    },
+  });
+}

@@ -1,0 +1,418 @@
+// The game manager: the table's game loop. It asks the engine (through the worker) for every
+// rule: a new match, a saved one resumed, the player's actions applied, the bots stepped one
+// at a time with a short pause, the match put back when the engine got stuck. Each reply is
+// saved (MatchStore), shown (TableScreen) and timed (TurnTimer) by its collaborators.
+
+import { t } from "../shared/i18n.js";
+import { SPEEDS, newGameParams, pausesFor } from "./match_params.js";
+import { DEFAULT_SETTINGS, newId } from "./saved_data.js";
+import { newTally, tallyEvents } from "./stats.js";
+import { finishedRounds } from "./table_screen.js";
+
+export { SPEEDS }; // the speed setting's factors (match_params.js)
+
+export class GameManager {
+  /**
+   * @param {object} o  {client (the engine), screen (TableScreen), store (MatchStore),
+   *   dialogs (Dialogs), tabs (TabGuard: one tab plays the saved game at a time, or null),
+   *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), scenario (the
+   *   address's seed, deal...)}
+   */
+  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {} }) {
+    this.client = client;
+    this.screen = screen;
+    this.store = store;
+    this.dialogs = dialogs;
+    this.tabs = tabs;
+    this.timer = timer;
+    this.fast = fast;
+    this.scenario = scenario;
+    this.sessionId = null; // the match being played here
+    this.tally = null; // its statistics so far (saved with it)
+    this.obs = null;
+    this.lastSave = null;
+    this.settings = { ...DEFAULT_SETTINGS };
+    this.lastEvent = -1;
+    this.busy = false;
+    this.paused = false;
+    this.hidden = document.visibilityState === "hidden";
+    this.botTimer = null;
+    this.botStepping = null; // the bot_step in the worker (a promise): no other request may race it
+    this.signalling = false; // a signal is in the worker
+    this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
+    document.addEventListener("visibilitychange", () => this.onVisibility());
+  }
+
+  setPhase(phase) {
+    this.screen.setPhase(phase);
+  }
+
+  /** Pauses between moves, from the speed setting (none at all with `?fast=1`). */
+  get pauses() {
+    return pausesFor(this.settings, this.fast);
+  }
+
+  /** Back to the start screen, with the settings as they are. */
+  toStart() {
+    this.setPhase("start");
+    this.dialogs.showStart(null, this.settings);
+  }
+
+  /** Put this tab's game back into the engine after it was asked to check another save. */
+  async restoreEngine() {
+    if (this.obs && this.obs.winner === null && this.lastSave) {
+      await this.client.call("load", { save: this.lastSave });
+    }
+  }
+
+  // ------------------------------------------------------------ starting a match
+  async resume(session) {
+    const gen = ++this.generation;
+    this.stopAll();
+    const chosen = this.settings; // the start screen's, kept if the save is refused
+    // The game's own settings, but the Dica as the player has it now (the start screen's).
+    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: this.settings.hint === true };
+    let reply;
+    try {
+      reply = await this.client.call("load", { save: session.save });
+    } catch (err) {
+      if (gen !== this.generation) return;
+      this.settings = chosen;
+      this.store.refusedSave(err);
+      this.toStart();
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.sessionId = session.id;
+    this.tally = session.tally ?? newTally(this.settings, session.id, { partial: true });
+    this.screen.setHints(this.settings.hint);
+    this.claim();
+    this.dialogs.closeAll();
+    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
+    this.accept(reply, { quiet: true });
+  }
+
+  /** A new match; `scenario` (seed, fixed deal…) defaults to the page's (its address). */
+  async newGame(settings, scenario = this.scenario) {
+    const gen = ++this.generation;
+    this.stopAll();
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    this.store.saveSettings(this.settings);
+    this.dialogs.closeAll();
+    this.screen.clear();
+    let reply;
+    try {
+      reply = await this.client.call("new_game", newGameParams(this.settings, scenario));
+    } catch (err) {
+      if (gen !== this.generation) return;
+      const fromAddress = Object.keys(scenario ?? {}).length > 0;
+      if (fromAddress && err.errorType === "ValueError") {
+        // The address described no possible match (a card twice, a score the rules cannot
+        // reach…): the link is at fault, not the engine; the next "Começar" deals afresh.
+        if (scenario === this.scenario) this.scenario = {};
+        this.dialogs.notice(t("error.url_scenario", { message: err.message }));
+      } else {
+        this.dialogs.notice(t("error.engine", { message: err.message }));
+      }
+      this.toStart();
+      return;
+    }
+    if (gen !== this.generation) return;
+    // A game still saved is given up for this one (the start screen asked first).
+    this.store.abandonStored({ id: this.sessionId, obs: this.obs });
+    this.sessionId = newId();
+    this.tally = newTally(this.settings, this.sessionId);
+    this.screen.newMatch({ hint: this.settings.hint });
+    this.claim();
+    this.lastEvent = -1;
+    this.accept(reply, {});
+  }
+
+  /**
+   * An engine call passed its time limit and the worker was started again (EngineClient):
+   * put the match in play back from its last save, and say so in a line. If it happens
+   * again in the same match, the save itself may be what sticks the engine: offer to set
+   * it aside.
+   */
+  async engineStuck({ method }) {
+    const gen = ++this.generation; // replies to the old worker's calls are dropped
+    this.stopAll();
+    this.busy = false;
+    const save = this.lastSave;
+    const inPlay = this.obs && this.obs.winner === null && save && this.sessionId;
+    if (!inPlay) {
+      this.dialogs.notice(t("engine.stuck", { method }));
+      return;
+    }
+    this.stuckTimes = (this.stuckSession === this.sessionId ? this.stuckTimes : 0) + 1;
+    this.stuckSession = this.sessionId;
+    if (this.stuckTimes >= 2) {
+      const setAside = await this.dialogs.confirm({
+        title: t("engine.stuck_again"), detail: t("engine.stuck_again.detail"),
+        yes: t("engine.stuck_again.yes"), no: t("engine.stuck_again.no"),
+      });
+      if (gen !== this.generation) return;
+      if (setAside) {
+        this.store.setAsideSession(`the engine got stuck twice (${method})`);
+        this.obs = null;
+        this.toStart();
+        return;
+      }
+    }
+    let reply;
+    try {
+      reply = await this.client.call("load", { save });
+    } catch (err) {
+      if (gen !== this.generation) return;
+      this.dialogs.notice(t("error.engine", { message: err.message }));
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.screen.resumedAfterStuck();
+    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
+    this.accept(reply, { quiet: true });
+  }
+
+  // ------------------------------------------------------------ the game loop
+  /** Take a reply {observation, save}: save it, show what happened, move on. */
+  accept(reply, { quiet = false, keepTimer = false } = {}) {
+    const obs = reply.observation;
+    this.obs = obs;
+    const fresh = obs.log.filter((e) => e.n > this.lastEvent);
+    if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
+    if (this.tally) tallyEvents(this.tally, fresh, obs);
+    this.lastSave = reply.save;
+    const match = { id: this.sessionId, save: reply.save, settings: this.settings, tally: this.tally };
+    if (obs.winner === null) {
+      this.store.saveProgress({ ...match, tab: this.tabs?.id ?? null });
+    } else {
+      this.store.matchOver({ ...match, obs });
+      this.tabs?.release();
+    }
+    this.screen.see(obs);
+    const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
+    this.dialogs.hideStart();
+    if (handEnd) {
+      // The hand's result is heard before the next deal is.
+      const gen = this.generation;
+      this.busy = true;
+      this.screen.handEnded(obs, fresh, handEnd, finishedRounds(obs.log, handEnd.n));
+      this.later(() => {
+        if (gen !== this.generation) return;
+        this.busy = false;
+        this.show(obs);
+      }, this.pauses.handEnd);
+      return;
+    }
+    this.screen.moved(obs, fresh, { quiet });
+    this.show(obs, { rendered: true, keepTimer });
+  }
+
+  show(obs, { rendered = false, keepTimer = false } = {}) {
+    this.screen.ready(obs, { rendered });
+    if (obs.winner !== null) {
+      this.setPhase("over");
+      this.timer.stop();
+      this.dialogs.showEnd(this.screen.endText(obs));
+      return;
+    }
+    this.screen.showTalk(obs, { busy: this.busy });
+    if (obs.to_move === obs.seat) {
+      this.setPhase("human");
+      if (keepTimer && this.timer.active) return; // a signal on the human's turn: the clock runs on
+      this.screen.yourTurn();
+      this.timer.start(Number(obs.options?.timer || 0), { held: this.paused || this.hidden });
+    } else {
+      this.setPhase("bots");
+      this.timer.stop();
+      this.scheduleBot();
+    }
+  }
+
+  scheduleBot() {
+    if (this.paused || this.botTimer !== null || this.botStepping || this.signalling) return;
+    const gen = this.generation;
+    this.botTimer = this.later(async () => {
+      this.botTimer = null;
+      if (gen !== this.generation || this.paused || this.signalling) return;
+      let reply;
+      // `fallback`: should the bot's own decision fail, the engine makes a simple seeded legal
+      // move for that seat, so the match goes on (said once to the console; a console error
+      // fails the browser tests, so none of them may rely on it).
+      const step = this.client.call("bot_step", { fallback: true });
+      this.botStepping = step;
+      try {
+        reply = await step;
+      } catch (err) {
+        this.dialogs.notice(t("error.engine", { message: err.message }));
+        return;
+      } finally {
+        if (this.botStepping === step) this.botStepping = null;
+      }
+      if (gen !== this.generation) return;
+      if (reply.fallback && !this.fallbackTold) {
+        this.fallbackTold = true;
+        const { seat, action, error } = reply.fallback;
+        console.error(`bot of seat ${seat} failed (${error}); played ${action} instead so the match goes on`);
+      }
+      this.accept(reply);
+    }, this.pauses.bot);
+  }
+
+  later(fn, ms) {
+    return ms > 0 ? setTimeout(fn, ms) : (queueMicrotask(fn), 0);
+  }
+
+  /** The human's intent from the input manager. */
+  async intent(intent) {
+    const obs = this.obs;
+    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
+    if (intent.action === "toggle-cover") {
+      this.screen.toggleCover();
+      this.show(obs);
+      return;
+    }
+    const action = this.screen.actionOf(intent, obs);
+    if (action) await this.send(action);
+  }
+
+  /** An action chosen outside the table's own controls (following a hint). */
+  async play(action) {
+    const obs = this.obs;
+    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
+    if (action.startsWith("signal ")) return this.signal(action.slice(7)); // the turn goes on
+    await this.send(action);
+  }
+
+  /** The turn's clock ran out: the engine plays for the player (§8). */
+  timeUp() {
+    this.send("timeout");
+  }
+
+  async send(action) {
+    const gen = this.generation;
+    this.busy = true;
+    this.screen.sending();
+    this.timer.stop();
+    let reply;
+    try {
+      reply = await this.client.call("apply", { action });
+    } catch (err) {
+      this.busy = false;
+      if (gen !== this.generation) return;
+      this.screen.refused(err);
+      this.show(this.obs); // the game is as it was
+      return;
+    }
+    this.busy = false;
+    if (gen !== this.generation) return;
+    this.screen.sent();
+    this.accept(reply);
+  }
+
+  /**
+   * Send the partner a sinal (`signal <name>`): allowed on anyone's turn before the human's
+   * first card, so the bots wait while it is in the worker, and the turn's clock runs on.
+   */
+  async signal(name) {
+    if (this.signalling) return;
+    const gen = this.generation;
+    this.signalling = true; // from now on no bot step starts
+    if (this.botStepping) {
+      // A bot is moving: its reply is shown first (the wait is a fraction of a second).
+      try {
+        await this.botStepping;
+      } catch {
+        /* reported by the bot loop */
+      }
+    }
+    const obs = this.obs;
+    if (gen !== this.generation) return;
+    if (!obs?.may_signal || obs.winner !== null || this.busy || this.paused) {
+      this.signalling = false;
+      if (obs && obs.winner === null && !this.busy && !this.paused && obs.to_move !== obs.seat) this.scheduleBot();
+      return;
+    }
+    if (this.botTimer) clearTimeout(this.botTimer); // the callback also checks `signalling`
+    this.botTimer = null;
+    let reply;
+    try {
+      reply = await this.client.call("apply", { action: `signal ${name}` });
+    } catch (err) {
+      if (gen !== this.generation) return; // stopAll() has reset `signalling`
+      this.signalling = false;
+      this.screen.refused(err);
+      this.show(this.obs, { keepTimer: true });
+      return;
+    }
+    if (gen !== this.generation) return;
+    this.signalling = false;
+    this.accept(reply, { keepTimer: true });
+  }
+
+  onVisibility() {
+    this.hidden = document.visibilityState === "hidden";
+    if (this.hidden) this.timer.hold(); // a phone call must not cost an abandonment
+    else if (!this.paused) this.timer.run();
+  }
+
+  // ----------------------------------------------------- pause and leaving
+  setPaused(paused) {
+    if (!this.obs || this.obs.winner !== null) return;
+    this.paused = paused;
+    this.screen.setPaused(paused);
+    if (paused) {
+      this.timer.hold();
+      if (this.botTimer) {
+        clearTimeout(this.botTimer);
+        this.botTimer = null;
+      }
+    } else {
+      if (!this.hidden) this.timer.run();
+      if (this.obs.to_move !== this.obs.seat && !this.busy) this.scheduleBot();
+    }
+  }
+
+  /** "Sair da mesa": the match counts as lost (and abandoned). */
+  leave() {
+    this.generation++;
+    this.stopAll();
+    if (this.tally && this.obs && this.obs.winner === null) {
+      this.store.abandonSaved({ id: this.sessionId, tally: this.tally }, this.obs);
+    }
+    this.store.removeSession();
+    this.tabs?.release();
+    this.tally = null;
+    this.sessionId = null;
+    this.obs = null;
+    this.toStart();
+  }
+
+  /** This tab plays the saved game now (tabs only share it when storage keeps it). */
+  claim() {
+    if (this.store.storage.persistent) this.tabs?.claim();
+  }
+
+  /** Another tab took the game: stop here without saving anything more. */
+  takenOver() {
+    if (!this.obs || this.obs.winner !== null || !this.store.storage.persistent) return;
+    this.generation++;
+    this.stopAll();
+    this.tally = null;
+    this.sessionId = null;
+    this.setPhase("elsewhere");
+    this.dialogs.showElsewhere();
+  }
+
+  stopAll() {
+    this.timer.stop();
+    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer = null;
+    this.botStepping = null; // a reply still on its way belongs to the old generation
+    this.signalling = false;
+    this.busy = false;
+    this.paused = false;
+    this.screen.setPaused(false);
+  }
+}
+

@@ -1,0 +1,129 @@
+// Page entry of the table: wires its modules at once, while the engine worker loads
+// (engine_boot.js, loaded early with `async`); engine_progress.js shows where loading stands.
+// Everything here is wiring: the modules do the work.
+//
+// The table and its start screen work at once, and reach the engine through `engine`, whose
+// calls wait until it is ready (through a failure and its "Tentar de novo").
+// Test hook: ?fail=pyodide makes the worker load Pyodide from a missing folder.
+
+import { client, startEngine } from "../engine/engine_boot.js";
+import { EngineProgress } from "../engine/engine_progress.js";
+import { t } from "../shared/i18n.js";
+import { StorageManager } from "../shared/storage.js";
+import { TurnTimer } from "../shared/turn_timer.js";
+import { installEngineHook, installTableHook } from "./console_hooks.js";
+import { Dialogs } from "./dialogs.js";
+import { GameManager } from "./game_manager.js";
+import { HandReview } from "./hand_review.js";
+import { HintView } from "./hint_view.js";
+import { InputManager } from "./input_manager.js";
+import { MatchStore } from "./match_store.js";
+import { Narrator } from "./narrator.js";
+import { PartnerTalk } from "./partner_talk.js";
+import { ReplayView } from "./replay_view.js";
+import { ShareDialog } from "./share.js";
+import { StartScreen } from "./start_screen.js";
+import { StatsView } from "./stats_view.js";
+import { TabGuard } from "./tab_guard.js";
+import { TableScreen } from "./table_screen.js";
+import { TableView } from "./table_view.js";
+import { urlOptions } from "./url_options.js";
+
+const $ = (id) => document.getElementById(id);
+
+let table = null; // {manager, screen, dialogs, start}, from setUpTable()
+let reofferStart = false; // loading failed while the start screen was up: it comes back on a retry
+const progress = new EngineProgress({
+  client,
+  restart: startEngine,
+  onFailed: () => {
+    if (!table) return;
+    // The message and its retry are on the table: no dialog may cover them. Had the player
+    // already chosen to play (phase "loading"), the retry goes on to the deal instead.
+    reofferStart = table.screen.phase === "start";
+    table.dialogs.closeAll();
+    if ($("stats-dialog").open) $("stats-dialog").close();
+  },
+  // A call passed its time limit: the client started a new worker; the game is put back.
+  onStuck: (ev) => table?.manager.engineStuck(ev),
+  onRetry: () => {
+    if (!table || !reofferStart) return;
+    reofferStart = false;
+    table.start.offer();
+  },
+});
+const engine = progress.gate();
+installEngineHook(client);
+
+function setUpTable() {
+  const opts = urlOptions();
+  const root = $("app");
+  const storage = new StorageManager();
+  const view = new TableView(root);
+  // Built below; the callbacks that reach them run only once the page is wired.
+  let manager;
+  let store;
+  let start;
+  let stats;
+  const dialogs = new Dialogs({
+    onStart: (settings) => start.play(() => manager.newGame(settings)),
+    onContinue: () => start.continueSaved(),
+    onAgain: () => manager.newGame(manager.settings),
+    onMenu: () => start.offer(),
+    onLeave: () => manager.leave(),
+    onPause: (paused) => manager.setPaused(paused),
+    onOpenStats: () => stats.open(),
+    onPlayHere: () => start.continueSaved({ waitForEngine: false }),
+    hasSavedGame: () => store.savedSession() !== null,
+    hasLastGame: () => Boolean(store.lastMatch()),
+    onSettingsChange: (settings) => {
+      manager.settings = { ...manager.settings, ...settings };
+      store.saveSettings(manager.settings);
+    },
+  });
+  const tabs = new TabGuard({
+    onTakenOver: () => manager.takenOver(),
+    onPresence: (elsewhere) => dialogs.setElsewhere(elsewhere),
+  });
+  storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
+  store = new MatchStore({ storage, dialogs, client: engine, presets: dialogs.presets() });
+
+  // The table's surface: the view, the input, and (issue #12) the partner's talk, the Dica
+  // and the hand review, modules of their own around it.
+  const input = new InputManager(root, (intent) => manager.intent(intent));
+  const pauseFor = (on) => manager.setPaused(on);
+  const talk = new PartnerTalk({ root, client: engine, view, onSignal: (name) => manager.signal(name) });
+  const hints = new HintView({ client: engine, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
+  const review = new HandReview({ client: engine, onPause: pauseFor });
+  const narrator = new Narrator({ view, talk, reviewable: true });
+  const screen = new TableScreen({ view, input, narrator, talk, hints, review });
+  const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
+  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario });
+  start = new StartScreen({ manager, store, dialogs, progress });
+
+  // Replay and share, and the buttons that open the reviews.
+  const replay = new ReplayView({ client: engine, onPause: pauseFor });
+  const share = new ShareDialog({ client: engine });
+  const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
+  const openReview = (e) => review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
+  $("banner-review").onclick = openReview; // in the hand's summary
+  $("last-review").onclick = openReview; // at the table's corner once the next hand is under way
+  $("end-replay").onclick = () => replay.open(manager.lastSave);
+  $("end-share").onclick = () => share.open(manager.lastSave);
+  const lastSave = () => store.lastMatch()?.save;
+  $("last-replay").onclick = () => (lastSave() ? replay.open(lastSave()) : start.offer());
+  $("last-share").onclick = () => (lastSave() ? share.open(lastSave()) : start.offer());
+  stats = new StatsView({ store, dialogs, restoreEngine: () => manager.restoreEngine(), onImported: () => start.offer() });
+  const pause = $("pause");
+  pause.onclick = () => {
+    manager.setPaused(!manager.paused);
+    pause.setAttribute("aria-pressed", String(manager.paused));
+    pause.textContent = t(manager.paused ? "menu.resume" : "menu.pause");
+  };
+
+  start.begin(opts);
+  installTableHook({ manager, dialogs, tabs });
+  return { manager, screen, dialogs, start };
+}
+
+table = setUpTable();

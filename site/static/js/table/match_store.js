@@ -1,0 +1,163 @@
+// The saved-match store: what the table keeps in the browser's storage (StorageManager),
+// read through saved_data.js's checks. The match in play ("session": its save, settings and
+// statistics so far, written after every applied action), the last finished match ("last",
+// for "Rever a partida" and "Compartilhar"), the statistics and the settings. Bad data is
+// set aside (kept for the player to download) and said once; a save the engine refuses is
+// set aside the same way, unless the engine itself failed.
+
+import { applyDeckColours } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
+import { KEYS } from "../shared/storage.js";
+import { DEFAULT_SETTINGS, load } from "./saved_data.js";
+import { commitTally, emptyStats, finishTally } from "./stats.js";
+
+// Engine errors that say nothing about the save (the worker is not there to judge it).
+const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataCloneError"]);
+
+export class MatchStore {
+  /**
+   * @param {object} o  {storage (StorageManager), dialogs (Dialogs: notices), client (the
+   *   engine, to check a saved game), presets (the presets the page offers, to check settings)}
+   */
+  constructor({ storage, dialogs, client, presets = null }) {
+    this.storage = storage;
+    this.dialogs = dialogs;
+    this.client = client;
+    this.presets = presets;
+    this.lastBad = null; // the kind of data the last read set aside
+    this.savedObs = {}; // session id -> the observation its save loaded to (for the score, if given up)
+  }
+
+  /** Read, migrate and check one kind of data; bad data is set aside and reported. */
+  loadKind(kind) {
+    return this.loadChecked(kind).value;
+  }
+
+  /** Like loadKind, and says whether bad data was found (and set aside): {value, bad}. */
+  loadChecked(kind) {
+    const value = this.read(kind);
+    return { value, bad: this.lastBad === kind };
+  }
+
+  read(kind) {
+    this.lastBad = null;
+    const r = load(this.storage, kind, { presets: this.presets });
+    if (r.status === "ok") {
+      if (r.migratedFrom !== null) {
+        // Keep what was there, then store the current version (migrated once, not on every read).
+        this.storage.setAside(KEYS[kind], r.raw, `migrated from version ${r.migratedFrom}`);
+        this.storage.write(KEYS[kind], r.value);
+      }
+      return r.value;
+    }
+    if (r.status === "bad") {
+      this.setAside(kind, r.raw, r.error);
+      if (kind === "settings") return r.partial ?? null; // the good fields are still used
+    }
+    return null;
+  }
+
+  /** Keep `raw` aside (the player may download it) and say so: t(`saved.bad.${kind}`). */
+  setAside(kind, raw, reason) {
+    console.warn(`saved ${kind} set aside: ${reason}`);
+    this.storage.setAside(KEYS[kind], raw, reason);
+    this.lastBad = kind;
+    this.dialogs.notice(t(`saved.bad.${kind}`), this.storage.backupURL());
+  }
+
+  /** Set the saved match aside (the engine refused it, or got stuck on it), if there is one. */
+  setAsideSession(reason) {
+    const raw = this.storage.getRaw(KEYS.session);
+    if (raw !== null) this.setAside("session", raw, reason);
+  }
+
+  /** The saved session, checked (except the save blob, which `checkedSession` tries). */
+  savedSession() {
+    return this.loadKind("session");
+  }
+
+  /**
+   * The saved session once the engine has loaded its save (so a tampered game is caught
+   * before "Continuar partida" is offered), with the observation it gives: {session, obs}.
+   */
+  async checkedSession() {
+    const session = this.savedSession();
+    if (!session) return null;
+    try {
+      const reply = await this.client.call("load", { save: session.save });
+      this.savedObs = { [session.id]: reply.observation };
+      return { session, obs: reply.observation };
+    } catch (err) {
+      this.refusedSave(err);
+      return null;
+    }
+  }
+
+  /** The engine would not load the saved game: set it aside, unless the engine itself failed. */
+  refusedSave(err) {
+    if (ENGINE_DOWN.has(err?.errorType)) {
+      this.dialogs.notice(t("error.engine", { message: err.message })); // the save stays where it is
+      return;
+    }
+    this.setAsideSession(err.message);
+  }
+
+  storedSettings() {
+    return this.loadKind("settings");
+  }
+
+  saveSettings(settings) {
+    applyDeckColours(settings);
+    this.storage.write(KEYS.settings, { ...DEFAULT_SETTINGS, ...settings });
+  }
+
+  /** The last finished match ({save, settings, at}), or null. */
+  lastMatch() {
+    return this.loadKind("last");
+  }
+
+  /** Add a finished match's tally to the statistics (once: the match id guards it). */
+  commitStats(tally, entry) {
+    const stats = this.loadKind("stats") ?? emptyStats();
+    const next = commitTally(stats, tally, entry);
+    if (next !== stats) this.storage.write(KEYS.stats, next);
+  }
+
+  /**
+   * A saved match that is given up (the player starts another, or leaves the table): a
+   * loss and an abandonment in the statistics, and no saved game any more.
+   */
+  abandonSaved(session, obs = null) {
+    if (session?.tally && !session.tally.finished) {
+      const entry = finishTally(session.tally, obs, { left: true });
+      this.commitStats(session.tally, entry);
+    }
+    this.removeSession();
+  }
+
+  /** Give up whatever match is saved for a new one (`current`: the one this tab played). */
+  abandonStored(current) {
+    const stored = this.savedSession();
+    if (!stored) return;
+    const obs = stored.id === current.id ? current.obs : this.savedObs[stored.id] ?? null;
+    this.abandonSaved(stored, obs);
+  }
+
+  /** The match in play after an action: the game and its statistics so far, in one write
+   * (so a reload never counts twice). */
+  saveProgress({ id, tab, save, settings, tally }) {
+    this.storage.write(KEYS.session, { id, tab, save, settings, tally });
+  }
+
+  /** The match is over: counted into the statistics, kept as the last match (after a reload
+   * too), and no longer resumed. */
+  matchOver({ id, save, settings, tally, obs }) {
+    if (tally && !tally.finished) this.commitStats(tally, finishTally(tally, obs));
+    if (id) this.storage.write(KEYS.last, { save, settings, at: Date.now() });
+    this.removeSession();
+  }
+
+  removeSession() {
+    this.storage.remove(KEYS.session);
+  }
+}

@@ -1,0 +1,100 @@
+// The way into a match: the start screen offered (with "Continuar partida" for a saved match
+// the engine accepts), the page's first choice (the address's settings checked, then a shared
+// match, an autostart or the start screen), and the shared link's match.
+
+import { applyDeckColours } from "../shared/cards.js";
+import { t } from "../shared/i18n.js";
+import { DEFAULT_SETTINGS, checkSettings } from "./saved_data.js";
+import { forgetSharedURL } from "./share.js";
+
+export class StartScreen {
+  /**
+   * @param {object} o  {manager (GameManager), store (MatchStore), dialogs (Dialogs),
+   *   progress (EngineProgress: whether the engine is ready, and when)}
+   */
+  constructor({ manager, store, dialogs, progress }) {
+    this.manager = manager;
+    this.store = store;
+    this.dialogs = dialogs;
+    this.progress = progress;
+    this.offers = 0;
+  }
+
+  /** A match asked for before the engine is ready: the table shows the loading meanwhile. */
+  play(fn) {
+    if (!this.progress.ready) this.manager.setPhase("loading");
+    return fn();
+  }
+
+  /**
+   * Offer the start screen at once. "Continuar partida" is offered for a saved match that
+   * passes the page's own check; once the engine is ready it loads the save (a refused one
+   * is set aside and the button goes), and it loads it again when the button is pressed.
+   */
+  async offer() {
+    const { manager, dialogs } = this;
+    const offer = ++this.offers;
+    const gen = manager.generation;
+    manager.setPhase("start");
+    const session = this.store.savedSession();
+    dialogs.showStart(session ? { session, obs: null } : null, manager.settings);
+    if (!session) return;
+    await this.progress.whenReady();
+    const current = () => offer === this.offers && gen === manager.generation && dialogs.start.open;
+    if (!current()) return; // a game started meanwhile, or the screen was offered again
+    const saved = await this.store.checkedSession();
+    if (current()) dialogs.setSaved(saved);
+  }
+
+  /** "Continuar partida" (or "Jogar aqui"): the saved match, or the start screen if it is gone. */
+  continueSaved({ waitForEngine = true } = {}) {
+    const session = this.store.savedSession();
+    if (!session) return this.offer();
+    return waitForEngine ? this.play(() => this.manager.resume(session)) : this.manager.resume(session);
+  }
+
+  /**
+   * The page's first step, from the address's options (url_options.js). Settings from the
+   * address are checked like saved ones: a bad value is told and not used (it would otherwise
+   * be saved, and reported as bad saved data on the next visit).
+   */
+  begin(opts) {
+    const { manager, dialogs } = this;
+    const fromUrl = checkSettings(opts.settings, { presets: dialogs.presets() });
+    const badUrl = new Set(fromUrl.bad);
+    const urlSettings = Object.fromEntries(Object.keys(opts.settings).filter((k) => !badUrl.has(k)).map((k) => [k, fromUrl.value[k]]));
+    if (badUrl.size) dialogs.notice(t("error.url_settings", { fields: fromUrl.errors.join(", ") }));
+    const settings = { ...DEFAULT_SETTINGS, ...(this.store.storedSettings() ?? {}), ...urlSettings };
+    this.store.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
+    manager.settings = settings;
+    applyDeckColours(settings);
+    if (opts.shared) {
+      // A shared link: that match (its seed and rules) once; the address is cleaned so that a
+      // reload continues it and "Jogar de novo" deals new cards.
+      const scenario = opts.scenario;
+      manager.scenario = {};
+      forgetSharedURL();
+      this.play(() => this.openShared(settings, scenario));
+    } else if (opts.autostart) {
+      this.play(() => manager.newGame(settings));
+    } else {
+      this.offer();
+    }
+  }
+
+  /** Start the shared match, after asking when it would give up a saved game. */
+  async openShared(settings, scenario) {
+    const saved = await this.store.checkedSession();
+    if (saved) {
+      const go = await this.dialogs.confirm({
+        title: t("share.confirm"), detail: t("share.confirm.detail"), yes: t("share.confirm.yes"), no: t("share.confirm.no"),
+      });
+      if (!go) {
+        await this.manager.restoreEngine();
+        this.offer();
+        return;
+      }
+    }
+    this.manager.newGame(settings, scenario);
+  }
+}

@@ -1,0 +1,229 @@
+// The statistics dialog: counts per mode and level, two small SVG charts, and the
+// player's data: export to a file, import from one (checked first, the game state by the
+// engine), and a reset of the statistics that asks first.
+
+import { t } from "../shared/i18n.js";
+import { KEYS, StorageManager } from "../shared/storage.js";
+import { VERSION, exportText, parseImport } from "./saved_data.js";
+import { emptyStats, recentFor, summary } from "./stats.js";
+import { scoreChart, winRateChart } from "./stats_charts.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class StatsView {
+  /**
+   * @param {object} o  {store (MatchStore: the saved data, and the engine that checks an
+   *   imported game), dialogs (Dialogs), restoreEngine() (puts this tab's game back into the
+   *   engine after a check), onImported(what)}
+   */
+  constructor({ store, dialogs, restoreEngine, onImported }) {
+    this.store = store;
+    this.restoreEngine = restoreEngine;
+    this.dialogs = dialogs;
+    this.onImported = onImported;
+    this.dialog = $("stats-dialog");
+    this.filter = $("stats-filter");
+    this.body = $("stats-body");
+    this.message = $("data-message");
+    this.busy = false;
+    this.filter.addEventListener("change", () => this.render());
+    $("stats-close").addEventListener("click", () => this.dialog.close());
+    $("export-data").addEventListener("click", () => this.exportData());
+    $("import-file").addEventListener("change", (e) => this.importFile(e.target));
+    $("reset-stats").addEventListener("click", () => this.reset());
+  }
+
+  open() {
+    this.say("");
+    this.render();
+    if (!this.dialog.open) this.dialog.showModal();
+    this.filter.focus();
+  }
+
+  stats() {
+    const { value, bad } = this.store.loadChecked("stats");
+    if (bad) this.say(t("saved.bad.stats"), "bad");
+    return value ?? emptyStats();
+  }
+
+  render() {
+    const stats = this.stats();
+    const filter = this.filter.value || "all";
+    const b = summary(stats, filter);
+    const recent = recentFor(stats, filter).slice(-30);
+    const frag = document.createDocumentFragment();
+    const played = b.games.won + b.games.lost;
+    const head = document.createElement("p");
+    head.className = "stats-headline";
+    head.dataset.testid = "stats-headline";
+    head.textContent = played ? t("stats.pct", { pct: Math.round((100 * b.games.won) / played), won: b.games.won, n: played }) : t("stats.empty");
+    frag.append(head);
+
+    const rows = [
+      ["games", [b.games.won, b.games.lost]],
+      ["series", [b.series.won, b.series.lost]],
+      ["hands", [b.hands.won, b.hands.played]],
+      ["trucos", [b.trucos.asked]],
+      ["trucos_answer", [b.trucos.accepted, b.trucos.ran, b.trucos.raised]],
+      ["trucos_end", [b.trucos.won, b.trucos.lost]],
+      ["faced", [b.faced.accepted, b.faced.ran, b.faced.raised]],
+      ["runs", [b.runs]],
+      ["dez", [b.dez.played, b.dez.won, b.dez.ran]],
+      ["ferro", [b.ferro.played, b.ferro.won]],
+      ["points", [b.points.for, b.points.against]],
+      ["abandoned", [b.abandoned]],
+    ];
+    const table = document.createElement("table");
+    table.className = "stats-table";
+    const tbody = document.createElement("tbody");
+    for (const [key, values] of rows) {
+      const tr = document.createElement("tr");
+      tr.dataset.row = key;
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = t(`stats.row.${key}`);
+      const td = document.createElement("td");
+      td.textContent = values.join(" / ");
+      tr.append(th, td);
+      tbody.append(tr);
+    }
+    table.append(tbody);
+
+    const charts = document.createElement("div");
+    charts.className = "charts";
+    const fig = (svg, caption) => {
+      const f = document.createElement("figure");
+      const c = document.createElement("figcaption");
+      c.textContent = caption;
+      f.append(c, svg);
+      return f;
+    };
+    charts.append(fig(winRateChart(recent, {
+      title: t("stats.winrate"), empty: t("stats.winrate.empty"), won: t("stats.won"), lost: t("stats.lost"),
+    }), t("stats.winrate")));
+    const last = stats.last && recentFor({ recent: [stats.last] }, filter).length ? stats.last : null;
+    charts.append(fig(scoreChart(last, {
+      title: t("stats.last"), empty: t("stats.last.empty"), us: t("team.us"), them: t("team.them"),
+    }), t("stats.last")));
+    frag.append(charts, table);
+    const note = document.createElement("p");
+    note.className = "stats-note";
+    note.textContent = t("stats.note");
+    frag.append(note);
+    this.body.replaceChildren(frag);
+  }
+
+  say(text, tone = "") {
+    this.message.textContent = text;
+    this.message.dataset.tone = tone;
+  }
+
+  async reset() {
+    const yes = await this.dialogs.confirm({
+      title: t("stats.reset.confirm"), detail: t("stats.reset.detail"), yes: t("stats.reset.yes"),
+    });
+    if (!yes) return;
+    this.store.storage.remove(KEYS.stats);
+    this.render();
+    this.say(t("stats.reset.done"), "good");
+  }
+
+  exportData() {
+    const text = exportText(this.store.storage);
+    const day = new Date().toISOString().slice(0, 10);
+    const file = `truco-mineiro-dados-${day}.json`;
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    a.download = file;
+    a.hidden = true;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+    this.say(t("data.exported", { file }), "good");
+  }
+
+  async importFile(input) {
+    const file = input.files?.[0];
+    input.value = ""; // the same file may be chosen again
+    if (!file || this.busy) return;
+    this.busy = true;
+    try {
+      let text;
+      try {
+        text = await file.text();
+      } catch {
+        this.say(t("data.error.read"), "bad");
+        return;
+      }
+      await this.importText(text);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Check an export file's text, ask, and replace this browser's data with it. */
+  async importText(text) {
+    const r = parseImport(text, { presets: this.store.presets });
+    if (!r.ok) {
+      this.say(t(`data.error.${r.reason}`, { detail: r.detail ?? "" }), "bad");
+      return false;
+    }
+    if (r.session) {
+      let ok = true;
+      if (this.store.client.ready === false) this.say(t("engine.loading")); // the check waits for it
+      try {
+        await this.store.client.call("load", { save: r.session.save }); // the engine checks the game
+      } catch {
+        ok = false;
+      }
+      await this.restoreEngine().catch(() => {}); // a game open here goes on with its own state
+      if (!ok) {
+        this.say(t("data.error.game"), "bad");
+        return false;
+      }
+    }
+    const what = describe(r.entries);
+    const yes = await this.dialogs.confirm({
+      title: t("data.import.confirm"), detail: t("data.import.detail", { what }), yes: t("data.import.yes"),
+    });
+    if (!yes) return false;
+    const storage = this.store.storage;
+    // What was here is kept aside first: an import never loses anything.
+    const current = storage.keys().filter((k) => k !== KEYS.backup);
+    if (current.length) {
+      const raw = exportText({ keys: () => current, getRaw: (k) => storage.getRaw(k) });
+      storage.addBackupItems([{ from: "import", reason: `data before an import (v${VERSION})`, at: Date.now(), raw }]);
+    }
+    for (const key of current) if (!(key in r.entries)) storage.remove(key);
+    for (const [key, raw] of Object.entries(r.entries)) {
+      if (key === KEYS.backup) continue; // merged below: it must not replace this one
+      storage.setRaw(key, raw);
+    }
+    if (KEYS.backup in r.entries) {
+      storage.addBackupItems(new StorageView(KEYS.backup, r.entries[KEYS.backup]).backupItems());
+    }
+    this.render();
+    this.say(t("data.imported", { what }), "good");
+    await this.onImported?.();
+    return true;
+  }
+}
+
+/** A read-only storage holding one raw value, to read an imported backup's items. */
+class StorageView extends StorageManager {
+  constructor(key, raw) {
+    super();
+    this.store = null;
+    this.memory = new Map([[key, raw]]);
+  }
+}
+
+function describe(entries) {
+  const parts = [];
+  if (KEYS.session in entries) parts.push(t("data.what.session"));
+  if (KEYS.settings in entries) parts.push(t("data.what.settings"));
+  if (KEYS.stats in entries) parts.push(t("data.what.stats"));
+  if (Object.keys(entries).some((k) => !Object.values(KEYS).includes(k))) parts.push(t("data.what.other"));
+  return parts.length ? parts.join(", ") : t("data.what.none");
+}

@@ -1,0 +1,182 @@
+// The table's surface as the game loop drives it: the view (TableView), the player's input
+// (InputManager), the partner's opinion and sinais (PartnerTalk), the Dica (HintView), the
+// hand review (HandReview) and the narrator. The controller (GameManager) says what
+// happened (an observation, its new events, a hand's end); this module has each part show
+// it, in the order the player must see it.
+
+import { t } from "../shared/i18n.js";
+
+// Moves that put something new on the felt: the last hand's summary must not hide them.
+const TABLE_MOVES = new Set(["play", "cover", "raise", "accept", "run"]);
+
+export class TableScreen {
+  /**
+   * @param {object} o  {view (TableView), input (InputManager), narrator (Narrator), talk
+   *   (PartnerTalk), hints (HintView), review (HandReview)}; the last three may be null.
+   */
+  constructor({ view, input, narrator, talk = null, hints = null, review = null }) {
+    this.view = view;
+    this.input = input;
+    this.narrator = narrator;
+    this.talk = talk;
+    this.hints = hints;
+    this.review = review;
+    this.app = document.getElementById("app");
+  }
+
+  /** The page's phase (data-phase): start, loading, human, bots, over, elsewhere. */
+  setPhase(phase) {
+    this.app.dataset.phase = phase;
+  }
+
+  get phase() {
+    return this.app.dataset.phase;
+  }
+
+  setPaused(paused) {
+    this.app.dataset.paused = String(paused);
+  }
+
+  /** A new match is asked for: no banner or bubble from the last one stays. */
+  clear() {
+    this.view.clearBanner();
+    this.view.clearBubbles();
+  }
+
+  /** A new match is dealt: no review of the last one; the Dica as chosen. */
+  newMatch({ hint }) {
+    this.review?.reset();
+    this.setHints(hint);
+  }
+
+  setHints(on) {
+    this.hints?.setEnabled(on);
+  }
+
+  /** The observation the player now has (the hand review follows the match). */
+  see(obs) {
+    this.review?.see(obs);
+  }
+
+  /**
+   * A hand just ended (`handEnd`, among the `fresh` events): its last cards stay on the felt
+   * while its result is told, before the next deal is; nothing may be played meanwhile.
+   */
+  handEnded(obs, fresh, handEnd, rounds, { quiet = false } = {}) {
+    this.view.render(obs, { rounds });
+    this.talk?.show(obs, { busy: true });
+    this.narrate(fresh.filter((e) => e.n <= handEnd.n), obs, quiet);
+    this.narrator.handSummary(handEnd, obs);
+    this.narrate(fresh.filter((e) => e.n > handEnd.n), obs, quiet);
+    this.hints?.update(obs, { frozen: true });
+    this.input.update({ coverAllowed: false, coverMode: false });
+  }
+
+  /** Moves were made: draw the table, then tell them (the bubbles need their seats drawn). */
+  moved(obs, fresh, { quiet = false } = {}) {
+    // The last hand's summary sits over the middle of the table: once the new hand is
+    // under way (a card or a call) it would hide what was just played.
+    if (fresh.some((e) => TABLE_MOVES.has(e.type))) this.view.hideSummary();
+    this.view.render(obs);
+    this.narrate(fresh, obs, quiet);
+  }
+
+  narrate(events, obs, quiet) {
+    if (!quiet) for (const e of events) this.narrator.narrate(e, obs);
+  }
+
+  /** The table as it stands, ready for whoever moves next. */
+  ready(obs, { rendered = false } = {}) {
+    if (!rendered) this.view.render(obs);
+    const coverAllowed = obs.legal_actions.some((a) => a.startsWith("cover "));
+    this.view.coverMode = this.view.coverMode && coverAllowed;
+    this.input.update({ coverAllowed, coverMode: this.view.coverMode });
+    this.hints?.update(obs);
+  }
+
+  /** The partner's opinion and the sinais, for the turn in play. */
+  showTalk(obs, { busy }) {
+    this.talk?.show(obs, { busy });
+  }
+
+  endText(obs) {
+    return this.narrator.endText(obs);
+  }
+
+  /** The player's turn: said, and the focus on the first thing to do (unless it is on the table). */
+  yourTurn() {
+    this.view.announce(t("announce.your_turn"));
+    const first = document.querySelector("#actions button, #hand .card.in-hand:not(:disabled)");
+    if (first && !this.app.contains(document.activeElement)) first.focus({ preventScroll: true });
+  }
+
+  /**
+   * The action an intent of the input names ("play 4c", "cover 4c", "play #2", "raise"...),
+   * or null (no such card). A card goes on the felt at once: the engine's reply confirms it
+   * (or, for a refused move, the next render puts it back in the hand).
+   */
+  actionOf(intent, obs) {
+    if (intent.type !== "card") return intent.action;
+    let action;
+    if (obs.blind) action = `play #${intent.index + 1}`;
+    else {
+      const card = obs.hand[intent.index];
+      if (!card) return null;
+      action = `${intent.cover ? "cover" : "play"} ${card}`;
+    }
+    this.view.previewPlay(intent.index, Boolean(intent.cover) && !obs.blind);
+    return action;
+  }
+
+  toggleCover() {
+    this.view.coverMode = !this.view.coverMode;
+  }
+
+  /** An action is on its way to the engine: the partner's opinion waits, covering ends. */
+  sending() {
+    this.talk?.hold();
+    this.view.coverMode = false;
+  }
+
+  /** The engine took the action. */
+  sent() {
+    this.view.hideBanner();
+  }
+
+  /** The engine refused an action (or failed): said in a banner. */
+  refused(err) {
+    this.view.banner(t("error.action", { message: err.message }), "", "error");
+  }
+
+  /** The match was put back after the engine got stuck. */
+  resumedAfterStuck() {
+    this.view.banner(t("engine.stuck.resumed"), "", "error");
+  }
+
+  setTimer(secondsLeft, total) {
+    this.view.setTimer(secondsLeft, total);
+  }
+}
+
+/** The rounds of the hand that just ended, rebuilt from the public log (cards as seen). */
+export function finishedRounds(log, handEventN) {
+  let start = 0;
+  for (const e of log) {
+    if (e.n > handEventN) break;
+    if (e.type === "deal") start = e.n;
+  }
+  const rounds = [{ plays: [], result: null, winner: null }];
+  for (const e of log) {
+    if (e.n <= start || e.n > handEventN) continue;
+    const cur = rounds[rounds.length - 1];
+    if (e.type === "play" || e.type === "cover") {
+      cur.plays.push({ seat: e.seat, card: e.card, covered: e.type === "cover" });
+    } else if (e.type === "round") {
+      cur.result = e.result;
+      cur.winner = e.seat;
+      rounds.push({ plays: [], result: null, winner: null });
+    }
+  }
+  if (rounds.length > 1 && rounds[rounds.length - 1].plays.length === 0) rounds.pop();
+  return rounds;
+}
