@@ -11,15 +11,14 @@ with `fast=1` (no pauses between moves).
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, open_table, act, last_n, obs, phase, start, wait_turn
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
+from helpers.table import act, last_n, obs, phase, start, wait_turn
 
-sys.path.insert(0, str(ROOT / "py"))
-from truco.rules import PRESETS  # noqa: E402
+from truco.rules import PRESETS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
