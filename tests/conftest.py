@@ -4,7 +4,9 @@ profiles. Helpers that tests import are in tests/helpers/.
 
 Tiers: a test that uses a browser fixture is marked `browser` here (at collection), so
 `./run-tests --fast` (pytest -m "not browser and not slow" --hypothesis-profile=fast) runs
-the rest; `slow` marks the multi-hundred-game strength checks, which the full run keeps.
+the rest; `slow` (set in the test files) marks the tests that take over ~10 s alone (the
+arena's 200-game tournament, a build from scratch, the engine under Pyodide), which the full
+run keeps.
 
 Only the standard library is imported here, so engine tests run without the browser tools.
 """
@@ -49,7 +51,8 @@ BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "browser_conte
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Chromium (set automatically from the fixtures a test uses)")
-    config.addinivalue_line("markers", "slow: a multi-hundred-game strength check (full run only, not --fast)")
+    config.addinivalue_line("markers", "slow: over ~10 s alone: the arena's tournament (strength checks), a build "
+                            "from scratch, the engine under Pyodide (the full run has them, --fast not)")
 
 
 def pytest_collection_modifyitems(config, items):
