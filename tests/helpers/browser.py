@@ -225,3 +225,31 @@ def watch_untouched(page, traffic):
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     assert page.evaluate("document.documentElement.hasAttribute('data-engine-started')") is False
     assert traffic.total <= UNTOUCHED_BUDGET, sorted(traffic.sizes, key=lambda x: -x[1])[:8]
+
+
+class TablesByDevice:
+    """Loaded table pages shared by the parameters of a layout test: one per kind of device
+    (the context options a resize cannot change: touch, a phone's viewport, the pixel ratio,
+    reduced motion), resized to each screen size, instead of a fresh context and an engine
+    start-up per size. For a module-scoped fixture: `yield TablesByDevice(...)`, then
+    `.close()` (which checks each page's console)."""
+
+    def __init__(self, browser, base_url, path="/?fast=1"):
+        self.browser, self.base_url, self.path = browser, base_url, path
+        self.open: dict[str, tuple] = {}
+
+    def page(self, viewport: dict, **options):
+        """The table for a device with these context options, its viewport set to `viewport`."""
+        key = repr(sorted(options.items()))
+        if key not in self.open:
+            tables = open_table(self.browser, self.base_url, self.path, viewport=viewport, **options)
+            self.open[key] = (tables, next(tables))
+        page = self.open[key][1]
+        if page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
+        return page
+
+    def close(self) -> None:
+        opened, self.open = self.open, {}
+        for tables, _page in opened.values():
+            next(tables, None)  # closes the context and checks the page's console
