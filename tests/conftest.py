@@ -5,8 +5,9 @@ profiles. Helpers that tests import are in tests/helpers/.
 Tiers: a test that uses a browser fixture is marked `browser` here (at collection), so
 `./run-tests --fast` (pytest -m "not browser and not slow" --hypothesis-profile=fast) runs
 the rest; `slow` (set in the test files) marks the tests that take over ~10 s alone (the
-arena's 200-game tournament, a build from scratch, the engine under Pyodide), which the full
-run keeps.
+arena's 200-game tournament, a build from scratch, the engine under Pyodide, the 2 x 2
+random-game invariants), which the full run keeps. `dist` marks the tests that read dist/ (the session builds it first: a second
+or so with the cache warm), so `-m "not browser and not slow and not dist"` needs no build.
 
 Only the standard library is imported here, so engine tests run without the browser tools.
 """
@@ -51,6 +52,7 @@ BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "browser_conte
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives Chromium (set automatically from the fixtures a test uses)")
+    config.addinivalue_line("markers", "dist: reads dist/, which the session builds first (set automatically)")
     config.addinivalue_line("markers", "slow: over ~10 s alone: the arena's tournament (strength checks), a build "
                             "from scratch, the engine under Pyodide (the full run has them, --fast not)")
 
@@ -58,8 +60,11 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     fast = _hypothesis_settings is not None and config.getoption("hypothesis_profile", None) == "fast"
     for item in items:
-        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if BROWSER_FIXTURES & fixtures:
             item.add_marker(pytest.mark.browser)
+        if "dist_dir" in fixtures:
+            item.add_marker(pytest.mark.dist)
         if fast:
             _cap_examples(item)
 
