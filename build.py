@@ -7,18 +7,25 @@ per job; the package's docstring lists them), installed editable with the engine
 ``scripts/pydeps.py --install build`` (./play and ./run-tests run it).
 """
 
+import os
 import sys
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
 
 try:
     from truco_tools import build, common
 except ImportError:
     sys.exit("build: the tooling is not installed: run ./play, or `python3 scripts/pydeps.py --install build`")
 
-if common.ROOT != Path(__file__).resolve().parent:
-    # An editable install points at one checkout; a Python shared by several would build another.
-    sys.exit(f"build: this Python's truco_tools is {common.ROOT}'s, not this checkout's: run "
-             f"`python3 scripts/pydeps.py --install build` here (or set PYTHONPATH=py)")
+if common.ROOT != HERE:
+    # This Python's editable install is another checkout's (work trees sharing one .venv):
+    # run again with this checkout's py/ first on the path, once.
+    mine = str(HERE / "py")
+    if os.environ.get("PYTHONPATH", "").split(os.pathsep)[0] == mine:
+        sys.exit(f"build: truco_tools comes from {common.ROOT}, not from {mine}")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [mine, os.environ.get("PYTHONPATH")])))
+    os.execve(sys.executable, [sys.executable, str(HERE / "build.py"), *sys.argv[1:]], env)
 
 if __name__ == "__main__":
     sys.exit(build.main(sys.argv[1:]))
