@@ -30,7 +30,8 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 PY="$VENV/bin/python"
 
-deps_key="$(cat pyproject.toml scripts/pydeps.py | sha256sum | cut -c1-16)-${TRUCO_EXTRAS// /-}"
+# The checkout's path is part of the key: the editable install points at one checkout.
+deps_key="$(cat pyproject.toml scripts/pydeps.py | sha256sum | cut -c1-16)-${TRUCO_EXTRAS// /-}-$(printf %s "$ROOT" | sha256sum | cut -c1-8)"
 if [ "$(cat "$VENV/.truco-deps" 2>/dev/null)" != "$deps_key" ]; then
   say "installing Python tools ($TRUCO_EXTRAS)"
   # shellcheck disable=SC2086

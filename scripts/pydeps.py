@@ -2,10 +2,13 @@
 """Print (or install) the pinned Python tools that pyproject.toml lists as optional extras.
 
     python3 scripts/pydeps.py build test e2e            # one requirement a line
-    python3 scripts/pydeps.py --install build           # pip install them into this Python
+    python3 scripts/pydeps.py --install build           # pip install them (and this project,
+                                                        # editable) into this Python
 
-Only the tools are installed, not the truco package itself: build.py makes its wheel, and
-the tests import it from py/ (pytest's pythonpath).
+`--install` also installs this project editable (`pip install -e .`, no dependencies): py/ goes
+on the Python's path, so `truco` (the engine) and `truco_tools` (build, lessons, the local
+server) import from the checkout in build.py, scripts/, bench/ and the tests, with no sys.path
+edits. build.py makes the browser's engine wheel itself.
 """
 
 from __future__ import annotations
@@ -41,6 +44,15 @@ def main(argv: list[str]) -> int:
         return 0
     cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", *reqs]
     print("pydeps: pip install " + " ".join(reqs), flush=True)
+    code = subprocess.run(cmd).returncode
+    if code:
+        return code
+    # hatchling (the `build` extra) is the build backend: once installed, no isolated
+    # environment (and no download) is needed for it.
+    have_backend = subprocess.run([sys.executable, "-c", "import hatchling"], capture_output=True).returncode == 0
+    cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "--quiet", "--no-deps",
+           *(["--no-build-isolation"] if have_backend else []), "--editable", str(ROOT)]
+    print(f"pydeps: pip install --editable {ROOT}", flush=True)
     return subprocess.run(cmd).returncode
 
 

@@ -1,5 +1,13 @@
-"""Shared fixtures: the built dist/, a static server for it, Debian's Chromium for
-pytest-playwright, and a watch on the browser console.
+"""Shared fixtures (the built dist/, a static server for it, Debian's Chromium for
+pytest-playwright, a watch on the browser console), the test tiers and the hypothesis
+profiles. Helpers that tests import are in tests/helpers/.
+
+Tiers: a test that uses a browser fixture is marked `browser` here (at collection), so
+`./run-tests --fast` (pytest -m "not browser and not slow" --hypothesis-profile=fast) runs
+the rest; `slow` (set in the test files) marks the tests that take over ~10 s alone (the
+arena's 200-game tournament, a build from scratch, the engine under Pyodide, the 2 x 2
+random-game invariants), which the full run keeps. `dist` marks the tests that read dist/ (the session builds it first: a second
+or so with the cache warm), so `-m "not browser and not slow and not dist"` needs no build.
 
 Only the standard library is imported here, so engine tests run without the browser tools.
 """
@@ -7,39 +15,67 @@ Only the standard library is imported here, so engine tests run without the brow
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("TRUCO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-gpu",
-]
-# The browser's language in every context unless a test sets `locale`: a first visit to a
-# Portuguese page goes to /es/ or /en/ when the browser prefers Spanish or English
-# (site/static/js/lang_redirect.js), and the tests mostly check the Portuguese pages.
-DEFAULT_LOCALE = "pt-BR"
-# Pyodide's start-up in a worker takes ~5 s on a quiet 2-core machine; leave room for a busy one.
-ENGINE_TIMEOUT_MS = 120_000
+
+# This checkout's engine and tooling (py/) and the bench modules that tests import
+# (bench/bots/) come first, even where the Python in use has an editable install of another
+# checkout (worktrees sharing one .venv); subprocesses (build.py, bench CLIs) get py/ too.
+for _path in (ROOT / "bench" / "bots", ROOT / "py"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "py"), *filter(None, [os.environ.get("PYTHONPATH")])])
+
+from helpers import DIST, run_build  # noqa: E402
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, DEFAULT_LOCALE, AXE_JS, ConsoleWatch  # noqa: E402
+
+# --- hypothesis: today's budgets by default (CI), a smaller one for the fast tier ------------
+
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # pragma: no cover - the test extra has it
+    _hypothesis_settings = None
+else:
+    # The fast tier's profile (`--hypothesis-profile=fast`); the default one is hypothesis's.
+    _hypothesis_settings.register_profile("fast", max_examples=10, deadline=None)
+# A test's own @settings(max_examples=N) wins over a profile: under "fast" it is capped to this.
+FAST_MAX_EXAMPLES = 10
+
+# Fixtures that mean "this test drives a browser".
+BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "browser_context_args",
+                    "new_context", "static_server", "base_url", "console_errors", "axe_source"}
 
 
-def run_build(env: dict | None = None) -> subprocess.CompletedProcess:
-    """`python build.py` as a user runs it; fails the test with its output on error."""
-    proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    if proc.returncode != 0:
-        pytest.fail(f"build.py failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    return proc
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives Chromium (set automatically from the fixtures a test uses)")
+    config.addinivalue_line("markers", "dist: reads dist/, which the session builds first (set automatically)")
+    config.addinivalue_line("markers", "slow: over ~10 s alone: the arena's tournament (strength checks), a build "
+                            "from scratch, the engine under Pyodide (the full run has them, --fast not)")
+
+
+def pytest_collection_modifyitems(config, items):
+    fast = _hypothesis_settings is not None and config.getoption("hypothesis_profile", None) == "fast"
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if BROWSER_FIXTURES & fixtures:
+            item.add_marker(pytest.mark.browser)
+        if "dist_dir" in fixtures:
+            item.add_marker(pytest.mark.dist)
+        if fast:
+            _cap_examples(item)
+
+
+def _cap_examples(item) -> None:
+    """Under the fast profile, a hypothesis test's own max_examples is capped too."""
+    test = getattr(item, "obj", None)
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if not hasattr(test, "hypothesis") or own is None or own.max_examples <= FAST_MAX_EXAMPLES:
+        return
+    test._hypothesis_internal_use_settings = _hypothesis_settings(own, max_examples=FAST_MAX_EXAMPLES)
 
 
 @pytest.fixture(scope="session")
@@ -52,11 +88,8 @@ def dist_dir() -> Path:
 @pytest.fixture(scope="session")
 def static_server(dist_dir):
     """dist/ served on 127.0.0.1 (a free port) from a thread; yields the base URL."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from serve import serve_in_thread
-    finally:
-        sys.path.remove(str(ROOT))
+    from truco_tools.serve import serve_in_thread
+
     server, url = serve_in_thread(dist_dir)
     yield url
     server.shutdown()
@@ -106,36 +139,6 @@ def _service_workers_blocked_by_default():
     Browser.new_context, Browser.new_page = orig_context, orig_page
 
 
-class ConsoleWatch:
-    """Collects console errors and uncaught page errors of the pages it watches."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self.allowed: list[re.Pattern] = []
-
-    def watch(self, page) -> None:
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda exc: self._add(f"uncaught: {exc}"))
-        page.on("crash", lambda _page: self._add("page crashed"))
-
-    def allow(self, pattern: str) -> None:
-        """Expect errors matching `pattern` (a regex searched in the text)."""
-        self.allowed.append(re.compile(pattern))
-
-    def _on_console(self, msg) -> None:
-        if msg.type == "error":
-            loc = msg.location or {}
-            self._add(f"console.error: {msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
-
-    def _add(self, text: str) -> None:
-        if not any(p.search(text) for p in self.allowed):
-            self.errors.append(text)
-
-    def check(self) -> None:
-        errors, self.errors = self.errors, []
-        assert not errors, "browser console had errors:\n  " + "\n  ".join(errors)
-
-
 @pytest.fixture
 def console_errors(page):
     """Fails the test if the page logs a console error or throws; `.allow(regex)` expects one."""
@@ -145,267 +148,9 @@ def console_errors(page):
     watch.check()
 
 
-# ------------------------------------------------------------------- the table's helpers
-# For tests that drive index.html through its hooks (window.__truco) with `?fast=1`.
-
-
-def start(page, settings=None, scenario=None):
-    page.evaluate("""([s, c]) => { (window.__workerMessages || []).splice(0);
-                                   return window.__truco.start(s, c); }""", [settings or {}, scenario or {}])
-    wait_turn(page, None)
-
-
-def last_n(page):
-    return page.evaluate("window.__truco.observation ? window.__truco.observation.log.at(-1).n : -1")
-
-
-def wait_turn(page, before):
-    """Wait until the human may act (or the match is over) after the event `before`."""
-    page.wait_for_function(
-        """(before) => {
-             const o = window.__truco.observation, app = document.getElementById('app');
-             if (!o || window.__truco.busy) return false;
-             if (before !== null && o.log.at(-1).n === before) return false;
-             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
-           }""",
-        arg=before, timeout=90_000)
-
-
-def obs(page):
-    return page.evaluate("window.__truco.observation")
-
-
-def phase(page):
-    return page.locator("#app").get_attribute("data-phase")
-
-
-def act(page, how="tap"):
-    """Make one move as a person would: answer a raise / mão de dez by accepting, else play."""
-    before = last_n(page)
-    actions = page.locator("#actions button[data-action=accept]")
-    if actions.count():
-        if how == "keys":
-            page.keyboard.press("a")
-        else:
-            actions.click()
-    else:
-        card = page.locator("#hand .card.in-hand:not([disabled])").first
-        if how == "keys":
-            card.focus()
-            page.keyboard.press("1")
-        elif how == "drag":
-            drag_to(page, card, "#drop-zone")
-        else:
-            card.click()
-    wait_turn(page, before)
-
-
-def drag_to(page, card, target):
-    box = card.bounding_box()
-    dest = page.locator(target).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 9):  # real pointer moves, the card follows
-        page.mouse.move(x + (dest["x"] + dest["width"] / 2 - x) * i / 8, y + (dest["y"] + dest["height"] / 2 - y) * i / 8)
-    page.mouse.up()
-# --- Browser helpers shared by the end-to-end tests -------------------------------------
-
-AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-AXE_FAILING_IMPACTS = {"serious", "critical"}
-
-
 @pytest.fixture(scope="session")
 def axe_source() -> str:
     """axe-core's source (the npm dev dependency), to evaluate in a page."""
     if not AXE_JS.is_file():
         pytest.fail(f"{AXE_JS} is missing: run `npm install` (axe-core is a dev dependency)")
     return AXE_JS.read_text(encoding="utf-8")
-
-
-def until(page, js, arg=None, timeout=30_000):
-    """Wait until `js` is truthy, polling with evaluate (the CSP forbids eval-based waits)."""
-    from playwright.sync_api import Error as PlaywrightError
-
-    deadline = time.monotonic() + timeout / 1000
-    while True:
-        try:
-            value = page.evaluate(js, arg)
-        except PlaywrightError as exc:  # a navigation in between: try again
-            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
-                raise
-            value = None
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} ms waiting for: {js}")
-        time.sleep(0.05)
-
-
-def audit(page, axe_source: str, what: str, context=None) -> list[dict]:
-    """Run axe on the page as it is now; fail on serious or critical violations.
-
-    The pages keep their production CSP (no inline script), so axe is not added as a
-    <script> tag: its source is evaluated through the DevTools protocol, which the CSP
-    does not govern."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(axe_source)
-    results = page.evaluate(
-        """async (ctx) => {
-             const r = await window.axe.run(ctx || document, { resultTypes: ["violations"] });
-             return r.violations.map((v) => ({
-               id: v.id, impact: v.impact, help: v.help,
-               nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })),
-             }));
-           }""", context)
-    bad = [v for v in results if v["impact"] in AXE_FAILING_IMPACTS]
-    if bad:
-        lines = [f"{what}: {len(bad)} serious/critical axe violation(s)"]
-        for v in bad:
-            lines.append(f"- [{v['impact']}] {v['id']}: {v['help']}")
-            for n in v["nodes"][:8]:
-                lines.append(f"    {n['target']}: {(n['summary'] or '').splitlines()[-1].strip()}")
-        pytest.fail("\n".join(lines), pytrace=False)
-    return results
-
-
-def new_page(browser, base_url, **kwargs):
-    """A fresh context (1280 x 800 unless told) and page, its console watched
-    (`page.console_watch.check()` at the end)."""
-    kwargs.setdefault("viewport", {"width": 1280, "height": 800})
-    context = browser.new_context(base_url=base_url, **kwargs)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.console_watch = watch
-    return context, page
-
-
-READY = "#app[data-engine-state=ready]"
-
-# Records every message the worker sends the page, minus the opaque save blob.
-RECORD_WORKER_MESSAGES = """
-(() => {
-  window.__workerMessages = [];
-  const add = Worker.prototype.addEventListener;
-  Worker.prototype.addEventListener = function (type, fn, opts) {
-    if (type !== "message") return add.call(this, type, fn, opts);
-    return add.call(this, type, (ev) => {
-      const data = ev.data && typeof ev.data === "object" ? { ...ev.data } : ev.data;
-      if (data && data.result && typeof data.result === "object" && "save" in data.result) {
-        data.result = { ...data.result, save: "<opaque>" };
-      }
-      window.__workerMessages.push(JSON.stringify(data));
-      return fn.call(this, ev);
-    }, opts);
-  };
-})();
-"""
-
-
-def open_table(browser, base_url, path="/?fast=1", *, record_worker=False, permissions=(), **kwargs):
-    """A table page (1280 x 800 unless told) loaded at `path` with its engine ready, for a
-    module-scoped fixture: `yield from open_table(...)`. Closes it and checks its console."""
-    context, page = new_page(browser, base_url, **kwargs)
-    if permissions:
-        context.grant_permissions(list(permissions))
-    if record_worker:
-        context.add_init_script(RECORD_WORKER_MESSAGES)
-    page.goto(path)
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    yield page
-    context.close()
-    page.console_watch.check()
-
-
-class EngineHold:
-    """Holds the engine's start-up: requests matching `pattern` (Pyodide's WebAssembly binary
-    unless told) wait until `release()`, so the page stays on "loading" as long as a test wants.
-    Set up before `page.goto`."""
-
-    WASM = "**/pyodide.asm.wasm*"  # either path's: snapshot/…wasm.xz or pyodide/…wasm
-
-    def __init__(self, page, pattern: str = WASM):
-        self.page, self.pattern, self.held = page, pattern, []
-        page.route(pattern, self._hold)
-
-    def _hold(self, route) -> None:
-        self.held.append(route)
-
-    def release(self) -> None:
-        """Let the held requests (and any later ones) through."""
-        held, self.held = self.held, []
-        for route in held:
-            route.continue_()
-        self.page.unroute(self.pattern, self._hold)  # a request held meanwhile goes on too
-
-
-# ------------------------------------------------------------------ pages that wait for a touch
-
-# What a page downloads to run the engine: Pyodide, the snapshot, the wheels, the worker.
-ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(engine/worker|build_info)\.js")
-# An untouched embed (or tutorial) on a server that compresses nothing (issue 26).
-UNTOUCHED_BUDGET = 400_000
-# How long an untouched page is watched for an engine download (the engine used to start at once).
-WATCH_MS = 3_000
-
-
-class Traffic:
-    """Every request of a browser context, and the bytes of every response body (what a plain
-    server sends: nothing compressed)."""
-
-    def __init__(self, context):
-        self.urls: list[str] = []
-        self.sizes: list[tuple[str, int]] = []
-        context.on("request", lambda r: self.urls.append(r.url))
-        context.on("response", self._on_response)
-
-    def _on_response(self, response):
-        try:
-            size = len(response.body())
-        except Exception:  # a redirect has no body
-            size = 0
-        self.sizes.append((response.url, size))
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, n in self.sizes)
-
-    def engine_files(self) -> list[str]:
-        return [u for u in self.urls if ENGINE_FILE.search(u)]
-
-
-def watch_untouched(page, traffic):
-    """Let an untouched page sit (an observation window, not a wait for something), then check
-    that it started nothing of the engine and stayed within the budget."""
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(WATCH_MS)
-    assert traffic.engine_files() == []
-    assert page.workers == []
-    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
-    assert page.evaluate("document.documentElement.hasAttribute('data-engine-started')") is False
-    assert traffic.total <= UNTOUCHED_BUDGET, sorted(traffic.sizes, key=lambda x: -x[1])[:8]
-
-
-# A mini-table as the reader sees it: what each seat shows, the cards on the felt, the hand
-# and its buttons, the score, the value, the round marks, the vira, the bubbles, the prompt.
-TABLE_PICTURE = """(root) => {
-  const card = (c) => c.classList.contains('back') ? (c.classList.contains('covered') ? 'covered' : 'back')
-      : (c.getAttribute('aria-label') || c.querySelector('.card-name')?.textContent || '?');
-  const value = root.querySelector('.mt-value');
-  const vira = root.querySelector('.mt-vira');
-  return {
-    score: root.querySelector('.mt-score').getAttribute('aria-label'),
-    value: value.hidden ? null : value.textContent,
-    marks: [...root.querySelectorAll('.mt-marks li')].map((li) => li.getAttribute('aria-label')),
-    seats: [...root.querySelectorAll('.mt-seat')].map((s) => [s.getAttribute('aria-label'),
-      s.querySelector('.mt-seat-name').textContent, [...s.querySelectorAll('.mt-seat-cards .card')].map(card),
-      s.querySelector('.mt-bubble')?.textContent || null]),
-    trick: [...root.querySelectorAll('.mt-played')].map((p) => [p.dataset.pos, [...p.querySelectorAll('.card')].map(card)]),
-    vira: vira.hidden ? null : vira.getAttribute('aria-label'),
-    hand: [...root.querySelectorAll('.mt-hand button')].map((b) => [b.dataset.action, b.disabled, card(b)]),
-    actions: [...root.querySelectorAll('.mt-actions button')].map((b) => [b.dataset.action, b.textContent]),
-    prompt: root.querySelector('.mt-prompt').textContent,
-    myTurn: root.classList.contains('my-turn'),
-  };
-}"""

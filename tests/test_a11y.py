@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, READY, audit, axe_source, new_page, until  # noqa: F401 (axe_source: a fixture)
+from helpers import DIST  # noqa: F401
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page, until  # noqa: F401
 
 KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
 

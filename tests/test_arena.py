@@ -68,14 +68,17 @@ def table() -> dict[tuple[str, str], arena.ArenaResult]:
             for a, b in pairings}
 
 
+@pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_medio_beats_passive(table):
     assert table[("medio", "passive")].win_rate >= 0.80
 
 
+@pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_dificil_beats_passive(table):
     assert table[("dificil", "passive")].win_rate >= 0.88
 
 
+@pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_levels_are_ordered(table):
     """random < fácil < médio < difícil, each by a margin a weakened bot would miss."""
     assert table[("facil", "random")].win_rate >= 0.70

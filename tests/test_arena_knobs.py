@@ -1,22 +1,16 @@
-"""bench/arena_knobs.py: the arena with one bot knob turned, the rest as shipped."""
+"""bench/bots/arena_knobs.py: the arena with one bot knob turned, the rest as shipped."""
 
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
 
-from conftest import ROOT
 from truco import bots
 from truco.bots import LEVEL_SETTINGS, opponents
 from truco.game import new_game
 
-sys.path.insert(0, str(ROOT / "bench"))
-try:
-    import arena_knobs as ak
-finally:
-    sys.path.remove(str(ROOT / "bench"))
+import arena_knobs as ak
 
 
 @pytest.fixture

@@ -135,7 +135,7 @@ def test_a_signal_nobody_saw_changes_nothing():
 # ------------------------------------------------------- when a bot signals (issue 12)
 # A signal reaches the partner always and an opponent now and then (game.CATCH_CHANCE):
 # the bots signal only what is worth more to the partner than to a catcher
-# (signal_to_send; the arena figures are in bench/arena_signals.md).
+# (signal_to_send; the arena figures are in bench/bots/arena_signals.md).
 
 def _start(hands: list[list[str]]) -> truco.Game:
     """Seat 1 is mão (dealer 0): it leads the hand; seats 0 and 2 are the other team."""

@@ -1,4 +1,4 @@
-"""The exact solver behind bench/bound_random.py (the bound on any bot's win rate against
+"""The exact solver behind bench/bots/bound_random.py (the bound on any bot's win rate against
 ``random``): against the engine, on hand-built hands whose value follows from the rules,
 and the C++ port against the Python reference."""
 
@@ -7,18 +7,13 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
-import sys
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 
-sys.path.insert(0, str(ROOT / "bench"))
-try:
-    import bound_passive as bp
-    import bound_random as br
-finally:
-    sys.path.remove(str(ROOT / "bench"))
+import bound_passive as bp
+import bound_random as br
 
 ZAP, COPAS, ESPADILHA = 13, 12, 11
 POINTS = {(t, v): (v if t == 0 else -v) for t in (0, 1) for v in br.VALUES}
@@ -87,10 +82,10 @@ def test_the_solver_agrees_with_the_engine():
 @pytest.mark.skipif(shutil.which("g++") is None, reason="the C++ port needs g++")
 def test_the_cpp_port_agrees_with_the_python_solver(tmp_path):
     binary = tmp_path / "bound_random"
-    subprocess.run(["g++", "-O2", "-o", str(binary), str(ROOT / "bench" / "bound_random.cpp")],
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(ROOT / "bench" / "bots" / "bound_random.cpp")],
                    check=True)
     # 1 x 1 only: a 2 x 2 normal hand takes the Python reference about a minute (the
-    # 2 x 2 port was checked on 12 deals by hand, see bench/arena_results.md).
+    # 2 x 2 port was checked on 12 deals by hand, see bench/bots/arena_results.md).
     rng = random.Random(3)
     hands, pool = bp.deal_sample(rng, 1)
     u = {(t, v): rng.random() for t in (0, 1) for v in br.VALUES}

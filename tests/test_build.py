@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import ROOT, run_build
+from helpers import ROOT, run_build
+from truco_tools.pyodide import pinned_pyodide_version
 
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".xml", ".map"}
 XML_NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink", "http://www.w3.org/1999/xhtml"}
@@ -213,7 +214,7 @@ def test_snapshot_wasm_starts_with_the_stock_memory(dist_dir):
     worker fills the ranges its custom section lists from the snapshot before anything runs.
     Done here the same way, the memory is byte for byte the stock module's, and the code,
     the imports and the exports are untouched."""
-    build = load_build_module()
+    build = load_build_module("snapshot")
     info = build_info(dist_dir)
     stock = (ROOT / "node_modules/pyodide/pyodide.asm.wasm").read_bytes()
     wasm = xz_decompress((dist_dir / info["snapshotWasm"]).read_bytes())
@@ -268,7 +269,7 @@ def test_the_xz_decoder_is_the_pinned_package_as_a_module(dist_dir):
 
 
 def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
-    build = load_build_module()
+    build = load_build_module("budget")
     manifest = json.loads((dist_dir / "manifest.json").read_text())
     visit = manifest["firstVisit"]
     files = set(visit["files"])
@@ -296,16 +297,18 @@ def test_snapshot_holds_every_engine_module(dist_dir):
     assert {"truco.api", "truco.bots", "truco.bots.player", "truco.signals"} <= set(engine_modules())
 
 
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("truco_build_script", ROOT / "build.py")
+def load_build_module(name: str):
+    """A fresh copy of one of the build's modules (py/truco_tools/NAME.py): a test may change
+    its globals."""
+    spec = importlib.util.find_spec(f"truco_tools.{name}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def test_snapshot_cache_key_follows_its_inputs(dist_dir, tmp_path):
-    build = load_build_module()
-    version = build.pinned_pyodide_version()
+    build = load_build_module("snapshot")
+    version = pinned_pyodide_version()
     wheel = next((dist_dir / "wheels").glob("truco-*.whl"))
     key = build.snapshot_key(version, wheel)
     assert build.snapshot_key(version, wheel) == key
@@ -368,6 +371,7 @@ def test_second_build_is_byte_identical(dist_dir):
     assert after == before
 
 
+@pytest.mark.slow  # makes the snapshot again under Node (about a minute)
 def test_build_from_scratch_is_byte_identical(dist_dir, tmp_path):
     """An empty output folder and empty caches (engine wheel, snapshot) give the same bytes."""
     cache = tmp_path / "cache"

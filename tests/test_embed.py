@@ -16,7 +16,9 @@ from urllib.parse import parse_qs, quote, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, TABLE_PICTURE, ConsoleWatch, Traffic, until, watch_untouched
+from helpers import ROOT
+from helpers.browser import ENGINE_TIMEOUT_MS, ConsoleWatch, Traffic, until, watch_untouched
+from helpers.table import TABLE_PICTURE
 
 
 HOST_PAGE = """<!doctype html>

@@ -18,7 +18,8 @@ PRESETS = sorted(truco.PRESETS)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("players", [2, 4])
+# The 2 x 2 tables take most of the time: the full run only (the fast tier keeps the 1 x 1 ones).
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_thousands_of_random_games_keep_every_invariant(preset, players):
     """150 matches per preset and table size (1,200 in all): distinct cards, legal score
     steps, a winner at 12+ or by abandonment, no hidden card in any observation, and

@@ -4,9 +4,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # Pyodide under Node (half a minute)
 def test_engine_checks_pass_inside_pyodide_under_node():
     node = shutil.which("node")
     assert node, "Node 20 is needed to run the engine inside Pyodide"

@@ -16,21 +16,16 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from html.parser import HTMLParser
 
 import pytest
 
-from conftest import DIST, ROOT
+from helpers import DIST, ROOT
 
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
-import lessons  # noqa: E402
+from truco_tools import lessons, pages
 
-sys.path.remove(str(ROOT))
-
-REFERENCE = build.DEFAULT_LANGUAGE
-TRANSLATIONS = [lang for lang in build.LANGUAGES if lang != REFERENCE]
+REFERENCE = pages.DEFAULT_LANGUAGE
+TRANSLATIONS = [lang for lang in pages.LANGUAGES if lang != REFERENCE]
 I18N = ROOT / "site" / "i18n"
 
 # Texts that are the same in every language: the game's name, truco's calls and words that
@@ -169,11 +164,7 @@ def test_the_allowed_words_are_few():
 
 def test_every_rules_preset_has_its_texts(reference):
     """The presets' titles and descriptions come from the tables (the engine's are Portuguese)."""
-    sys.path.insert(0, str(ROOT / "py"))
-    try:
-        from truco.rules import PRESETS
-    finally:
-        sys.path.remove(str(ROOT / "py"))
+    from truco.rules import PRESETS
     missing = [f"preset.{n}.{f}" for n in PRESETS for f in ("title", "description")
                if f"preset.{n}.{f}" not in reference]
     assert not missing, f"site/i18n/{REFERENCE}.json lacks {missing} (then add them in every language)"
@@ -200,12 +191,12 @@ def portuguese_lessons(reference):
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_lesson_is_translated(portuguese_lessons, lang):
     # A file per lesson, with every text the Portuguese lesson has (the build refuses too).
-    lessons.translate(portuguese_lessons, lang, build.ui_strings(lang))
+    lessons.translate(portuguese_lessons, lang, pages.ui_strings(lang))
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_no_lesson_text_is_the_portuguese_copied(portuguese_lessons, lang):
-    translated = lessons.translate(portuguese_lessons, lang, build.ui_strings(lang))
+    translated = lessons.translate(portuguese_lessons, lang, pages.ui_strings(lang))
     copied = []
     for pt, tr in zip(portuguese_lessons, translated):
         if tr["title"] == pt["title"] and not allowed_same(pt["title"], lang):
@@ -319,11 +310,11 @@ SAME_IN_PAGES = {"Truco Mineiro", "PT", "ES", "EN", "Português", "Español", "E
 def test_built_pages_have_no_portuguese_left(dist_dir, lang):
     """A text that a template writes without t() stays Portuguese in every language: compare
     each page with its Portuguese twin."""
-    assert sorted(p.name for p in dist_dir.glob("*.html")) == sorted(p.name for p in (dist_dir / build.LANGUAGES[lang]).glob("*.html"))
+    assert sorted(p.name for p in dist_dir.glob("*.html")) == sorted(p.name for p in (dist_dir / pages.LANGUAGES[lang]).glob("*.html"))
     left = []
     for path in sorted(dist_dir.glob("*.html")):
         pt = set(page_texts(path).texts)
-        other = page_texts(dist_dir / build.LANGUAGES[lang] / path.name)
+        other = page_texts(dist_dir / pages.LANGUAGES[lang] / path.name)
         assert other.lang == lang, f"{lang}/{path.name}: <html lang={other.lang!r}>"
         for text in other.texts:
             # "1 × 1 · Fácil": a text made of allowed parts is allowed.
@@ -333,6 +324,6 @@ def test_built_pages_have_no_portuguese_left(dist_dir, lang):
 
 
 def test_every_page_names_its_language(dist_dir):
-    for lang, folder in build.LANGUAGES.items():
+    for lang, folder in pages.LANGUAGES.items():
         for name in PAGES:
             assert page_texts(dist_dir / folder / name).lang == lang, f"{folder}{name}"

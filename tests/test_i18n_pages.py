@@ -19,7 +19,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, audit, new_page, until
+from helpers import ROOT
+from helpers.browser import ENGINE_TIMEOUT_MS, audit, new_page, until
 
 I18N = ROOT / "site" / "i18n"
 FOLDER = {"pt-BR": "", "es": "es/", "en": "en/"}

@@ -8,18 +8,15 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from html.parser import HTMLParser
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 
-sys.path.insert(0, str(ROOT))
-import lessons  # noqa: E402
-
-import truco  # noqa: E402
-from truco import api  # noqa: E402
+import truco
+from truco import api
+from truco_tools import lessons
 
 STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
 LESSONS = lessons.load(STRINGS)
@@ -190,9 +187,9 @@ def test_built_pages_carry_lessons_but_no_answers(dist_dir):
 def test_translated_lessons_draw_the_same_cards(lang):
     """A translation draws its card pictures with its lesson's rules: under the vira 3 of the
     manilha-nova lesson the 4s are the manilhas in every language (RULES.md §9)."""
-    import build
+    from truco_tools import pages
 
-    translated = lessons.translate(LESSONS, lang, build.ui_strings(lang))
+    translated = lessons.translate(LESSONS, lang, pages.ui_strings(lang))
     pictures = re.compile(r'<span class="order-cards">(.*?)</span><span')
     for pt, tr in zip(LESSONS, translated):
         assert pictures.findall(tr["html"]) == pictures.findall(pt["html"]), pt["file"]

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, ConsoleWatch
+from helpers.browser import ConsoleWatch
 
-sys.path.insert(0, str(ROOT / "py"))
-import truco  # noqa: E402
+import truco
 
 KEY = "truco:marcador"
 OLD_BACKUP_KEY = "truco:marcador:backup"  # where earlier versions kept one set-aside score

@@ -7,16 +7,14 @@ module, and the retry after a forced failure).
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, EngineHold, obs
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, EngineHold
+from helpers.table import obs
 
-sys.path.insert(0, str(ROOT / "py"))
-import truco  # noqa: E402
-
+import truco
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, act, last_n, obs, open_table, start, wait_turn
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
+from helpers.table import act, last_n, obs, start, wait_turn
 
 # Tonho (seat 1, difícil) holds three manilhas and asks for truco at once; the natural
 # answerer is the next seat, Dito (RULES.md §5), whom the human replaces.

@@ -39,13 +39,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch
+from helpers import DIST, ROOT
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
 
-sys.path.insert(0, str(ROOT))
-try:
-    import serve  # noqa: E402
-finally:
-    sys.path.remove(str(ROOT))
+from truco_tools import serve
 
 SW_TIMEOUT_MS = 180_000
 
@@ -369,7 +366,8 @@ def test_web_manifest_is_valid_and_its_icons_exist_at_their_sizes(dist_dir):
 
 
 def load_build_module():
-    spec = importlib.util.spec_from_file_location("truco_build", ROOT / "build.py")
+    """A fresh copy of the build's PWA module (the test changes its globals)."""
+    spec = importlib.util.find_spec("truco_tools.pwa")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -387,11 +385,7 @@ def test_icons_are_checked_against_the_svg(dist_dir, tmp_path, monkeypatch):
     monkeypatch.setattr(build, "SITE", changed)
     monkeypatch.setattr(build, "ICONS_SPEC", changed / "icons.json")
     # make_icons.render_key reads from its own SITE: point it at the copy too.
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import make_icons
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
+    from truco_tools import icons as make_icons
     monkeypatch.setattr(make_icons, "SITE", changed)
     assert build.checked_icons()
     (changed / spec["source"]).write_bytes(svg.read_bytes().replace(b"#14532d", b"#14532e"))
@@ -595,7 +589,8 @@ def two_builds(tmp_path: Path) -> tuple[Path, Path]:
             css = src / "site" / "static" / "css" / "pwa.css"
             css.write_text(css.read_text() + "\n/* build 2 */\n")
         out = tmp_path / f"dist{n}"
-        env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"))
+        env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"),
+                   PYTHONPATH=str(src / "py"))  # the copy's tooling, not the checkout's
         proc = subprocess.run([sys.executable, str(src / "build.py")], cwd=src, env=env,
                               capture_output=True, text=True, timeout=900)
         assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,16 +1,8 @@
-"""bench/raise_timing.py: how often a level asks for a raise when it may (RULES.md §5)."""
+"""bench/bots/raise_timing.py: how often a level asks for a raise when it may (RULES.md §5)."""
 
 from __future__ import annotations
 
-import sys
-
-from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "bench"))
-try:
-    import raise_timing as rt
-finally:
-    sys.path.remove(str(ROOT / "bench"))
+import raise_timing as rt
 
 
 def test_a_player_that_never_raises_is_counted_at_every_chance_and_never_asks():

@@ -1,24 +1,18 @@
-"""bench/regret_random.py: a bot's decisions graded by the exact best play against
+"""bench/bots/regret_random.py: a bot's decisions graded by the exact best play against
 ``random`` (1 x 1), from what its own seat sees."""
 
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
 
-from conftest import ROOT
 from truco import bots
 from truco.game import new_game
 
-sys.path.insert(0, str(ROOT / "bench"))
-try:
-    import bound_passive as bp
-    import bound_random as br
-    import regret_random as rr
-finally:
-    sys.path.remove(str(ROOT / "bench"))
+import bound_passive as bp
+import bound_random as br
+import regret_random as rr
 
 ZAP, THREE = 13, 9
 POINTS = {(t, v): (v if t == 0 else -v) for t in (0, 1) for v in br.VALUES}

@@ -7,17 +7,16 @@ with `fast=1`. The shared link is opened by a real navigation (a reload of the e
 from __future__ import annotations
 
 import re
-import sys
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, open_table, act, last_n, obs, phase, start, wait_turn
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
+from helpers.table import act, last_n, obs, phase, start, wait_turn
 
-sys.path.insert(0, str(ROOT / "py"))
-from truco.cards import card_name  # noqa: E402
-from truco.game import deal_for  # noqa: E402
+from truco.cards import card_name
+from truco.game import deal_for
 
 # The human leads (dealer 1) with the three best manilhas: the bot plays its cards face up.
 LEADS = {"seed": 8, "hands": [["4c", "7h", "As"], ["3c", "2h", "Kd"]], "dealer": 1}

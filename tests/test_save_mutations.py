@@ -2,28 +2,22 @@
 the end (issue 28, "Property tests"; DESIGN.md: from_json's bad input is a ValueError that
 says what is wrong).
 
-A short budget here (CI); bench/fuzz_saves.py runs the same check for minutes.
+A short budget here (CI); bench/bots/fuzz_saves.py runs the same check for minutes.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import truco
-from conftest import ROOT
 from truco.bots.explain import explain
 from truco.replay import replay_steps
 
-sys.path.insert(0, str(ROOT / "bench"))
-try:
-    import fuzz_saves
-finally:
-    sys.path.remove(str(ROOT / "bench"))
+import fuzz_saves
 
 FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, EngineHold, last_n, obs, phase, start, wait_turn  # noqa: F401
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, EngineHold  # noqa: F401
+from helpers.table import last_n, obs, phase, start, wait_turn  # noqa: F401
 
-sys.path.insert(0, str(ROOT / "py"))
-from truco import api  # noqa: E402
+from truco import api
 
 SESSION, SETTINGS, STATS, BACKUP = "truco:session", "truco:settings", "truco:stats", "truco:backup"
 

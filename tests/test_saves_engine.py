@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 
 import pytest
 
-from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "py"))
-import truco  # noqa: E402
-from truco import api  # noqa: E402
+import truco
+from truco import api
 
 
 def call(method, **params):

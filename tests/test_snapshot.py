@@ -13,15 +13,15 @@ from __future__ import annotations
 import hashlib
 import lzma
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DIST, ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, wait_turn
+from helpers import DIST
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
+from helpers.table import wait_turn
 
-sys.path.insert(0, str(ROOT / "py"))
-import truco  # noqa: E402
+import truco
 
 SNAPSHOT_ROUTE = "**/snapshot/engine.snapshot.xz"
 # A seeded 1 x 1 game against the strongest bot (its choices draw on its seeded RNG).

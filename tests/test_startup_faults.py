@@ -17,7 +17,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
 
 STALL_MS = 1500
 # Stall detection takes STALL_MS after the last byte anywhere, checked every STALL_MS / 4.

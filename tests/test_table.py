@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import (ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, ROOT, ConsoleWatch, act, drag_to,  # noqa: F401
-                      last_n, obs, open_table, phase, start, until, wait_turn)
+from helpers.browser import (ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, ConsoleWatch, open_table, until)  # noqa: F401
+from helpers.table import act, drag_to, last_n, obs, phase, start, wait_turn  # noqa: F401
 
-sys.path.insert(0, str(ROOT / "py"))
-from truco.cards import card_name  # noqa: E402
-from truco.game import deal_for  # noqa: E402
+from truco.cards import card_name
+from truco.game import deal_for
 
 
 @pytest.fixture(scope="module")

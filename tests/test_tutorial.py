@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, ROOT, TABLE_PICTURE, ConsoleWatch, Traffic, until, watch_untouched
+from helpers import ROOT
+from helpers.browser import ENGINE_TIMEOUT_MS, ConsoleWatch, Traffic, until, watch_untouched
+from helpers.table import TABLE_PICTURE
 
-sys.path.insert(0, str(ROOT))
-import lessons  # noqa: E402
+from truco_tools import lessons
 
-from truco import api  # noqa: E402
+from truco import api
 
 
 STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))

@@ -11,15 +11,14 @@ with `fast=1` (no pauses between moves).
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ENGINE_TIMEOUT_MS, READY, ROOT, ConsoleWatch, open_table, act, last_n, obs, phase, start, wait_turn
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, TablesByDevice, open_table
+from helpers.table import act, last_n, obs, phase, start, wait_turn
 
-sys.path.insert(0, str(ROOT / "py"))
-from truco.rules import PRESETS  # noqa: E402
+from truco.rules import PRESETS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -28,6 +27,14 @@ DESKTOP = {"width": 1280, "height": 800}
 @pytest.fixture(scope="module")
 def table(browser, base_url):
     yield from open_table(browser, base_url, viewport=DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def tables(browser, base_url):
+    """For the layout tests: one loaded table per kind of device, resized to each size."""
+    shared = TablesByDevice(browser, base_url)
+    yield shared
+    shared.close()
 
 
 def play_hand_out(page, limit=60):
@@ -301,36 +308,32 @@ def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
-def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(browser, base_url, size):
+def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(tables, size):
     """Sinais in 3 x 3: both bot partners hold a manilha and signal it as the hand starts
     (py/truco/signals.py) while Zé, across, speaks; the three bubbles of the top row, the
     longest gesture included, stay apart and hold their words."""
     hands = [["5d", "6c", "Qh"], ["2d", "Jh", "5h"], ["4c", "6s", "Jd"],
              ["Kd", "5s", "3c"], ["7h", "Js", "Qc"], ["Ks", "Qd", "2s"]]
-    pages = open_table(browser, base_url, viewport={"width": size[0], "height": size[1]})
-    page = next(pages)
-    try:
-        start(page, {"mode": "3x3", "sinais": True}, {"seed": 3, "dealer": 5, "hands": hands})
-        bubbles = [page.locator(f'.seat[data-seat="{s}"] .bubble') for s in (2, 4)]
-        for bubble in bubbles:
-            expect(bubble).to_be_visible()
-        expect(bubbles[1]).to_have_text("levanta as sobrancelhas")  # the 7 de copas
-        # Zé (seat 3, across) speaks at the same time, as a bot deciding a mão de dez does
-        ze = page.locator('.seat[data-seat="3"] .bubble')
-        ze.evaluate("(el) => { el.textContent = 'Vamos jogar!'; el.hidden = false; }")
-        bubbles.append(ze)
-        # the bubbles' pop-in animation has run (a finished CSS animation leaves the list)
-        page.wait_for_function("() => document.getAnimations().length === 0")
-        boxes = [b.bounding_box() for b in bubbles]
-        for i, box in enumerate(boxes):
-            for other in boxes[i + 1:]:
-                assert not boxes_overlap(box, other), boxes
-        for bubble in bubbles:  # no word runs out of its bubble
-            assert bubble.evaluate("(el) => el.scrollWidth <= el.clientWidth"), bubble.inner_text()
-        for box in boxes:
-            assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], boxes
-    finally:
-        next(pages, None)  # closes the page and checks its console
+    page = tables.page({"width": size[0], "height": size[1]})
+    start(page, {"mode": "3x3", "sinais": True}, {"seed": 3, "dealer": 5, "hands": hands})
+    bubbles = [page.locator(f'.seat[data-seat="{s}"] .bubble') for s in (2, 4)]
+    for bubble in bubbles:
+        expect(bubble).to_be_visible()
+    expect(bubbles[1]).to_have_text("levanta as sobrancelhas")  # the 7 de copas
+    # Zé (seat 3, across) speaks at the same time, as a bot deciding a mão de dez does
+    ze = page.locator('.seat[data-seat="3"] .bubble')
+    ze.evaluate("(el) => { el.textContent = 'Vamos jogar!'; el.hidden = false; }")
+    bubbles.append(ze)
+    # the bubbles' pop-in animation has run (a finished CSS animation leaves the list)
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    boxes = [b.bounding_box() for b in bubbles]
+    for i, box in enumerate(boxes):
+        for other in boxes[i + 1:]:
+            assert not boxes_overlap(box, other), boxes
+    for bubble in bubbles:  # no word runs out of its bubble
+        assert bubble.evaluate("(el) => el.scrollWidth <= el.clientWidth"), bubble.inner_text()
+    for box in boxes:
+        assert 0 <= box["x"] and box["x"] + box["width"] <= size[0], boxes
 
 
 def gap_between(a, b):
@@ -349,7 +352,7 @@ FELT_SIZES = {"390x844": (390, 844, 1, True), "360x640": (360, 640, 1, True),
 
 @pytest.mark.parametrize("size", list(FELT_SIZES))
 @pytest.mark.parametrize("mode", ["3x3", "2x2"])
-def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, base_url, mode, size):
+def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(tables, mode, size):
     """Once the next hand is under way, "Ver a mão anterior" waits at the bottom of the felt,
     where "Vale N" is: on a phone with side seats (3 x 3 at any value, 2 x 2 at "Vale 12") it
     sat over the value, hiding what the hand was worth while the player answered a truco.
@@ -361,46 +364,42 @@ def test_on_a_phone_the_last_hands_button_never_covers_the_hands_value(browser, 
     cards touched "Vale N" (1024 x 768); at 200% zoom the round marks lay on a card in 2 x 2.
     Off a phone the page never scrolls for it."""
     width, height, scale, phone = FELT_SIZES[size]
-    pages = open_table(browser, base_url, viewport={"width": width, "height": height}, device_scale_factor=scale,
+    page = tables.page({"width": width, "height": height}, device_scale_factor=scale,
                        is_mobile=phone, has_touch=phone, reduced_motion="reduce")  # no card mid-animation
-    page = next(pages)
-    try:
-        seats = 6 if mode == "3x3" else 4
-        start(page, {"mode": mode, "preset": "mineiro", "familia_real": False, "baralho_limpo": False},
-              {"seed": 4, "dealer": seats - 1})
-        play_hand_out(page)
-        corner = page.get_by_role("button", name="Ver a mão anterior")
-        expect(corner).to_be_visible(timeout=15_000)
-        corner.click()
-        expect(page.locator("#review-dialog")).to_be_visible()
-        page.locator("#review-close").click()
-        expect(page.locator("#review-dialog")).to_be_hidden()
-        value = page.locator("#hand-value")
-        hand, rounds = obs(page)["hand_number"], set()
-        while phase(page) != "over" and obs(page)["hand_number"] == hand:
-            # The widest value of a normal hand, as after truco, seis, dez and doze.
-            page.locator("[data-testid=hand-value]").evaluate("(b) => { b.textContent = '12'; }")
-            expect(value).to_have_text(re.compile(r"Vale\s+12"))
-            a, b = value.bounding_box(), corner.bounding_box()
-            cards = page.locator("#trick .card")
-            rounds.add(len(obs(page)["rounds"]))
-            marks = page.locator("#round-marks").bounding_box()
-            for i in range(cards.count()):
-                card = cards.nth(i).bounding_box()
-                assert gap_between(card, b) >= 8, (f"the button is {gap_between(card, b):.1f} px from "
-                                                   f"{cards.nth(i).get_attribute('aria-label')}", card, b)
-                assert not boxes_overlap(card, marks), ("the round marks cover a card", marks, card)
-                assert gap_between(card, a) >= 8, (f"the value is {gap_between(card, a):.1f} px from "
-                                                   f"{cards.nth(i).get_attribute('aria-label')}", card, a)
-            assert gap_between(a, b) >= 8, (f"the button is {gap_between(a, b):.1f} px from the value", a, b)
-            if not phone:
-                scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
-                assert scroll <= 0, f"the page scrolls {scroll} px"
-            felt = page.locator("#table .center").bounding_box()
-            for box in (a, b):
-                assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
-            page.mouse.move(0, 0)  # a card lifted under a resting pointer never settles for the click
-            act(page)
-        assert rounds >= {1, 2, 3}, rounds  # the cards of each round lie in their own place
-    finally:
-        next(pages, None)  # closes the page and checks its console
+    seats = 6 if mode == "3x3" else 4
+    start(page, {"mode": mode, "preset": "mineiro", "familia_real": False, "baralho_limpo": False},
+          {"seed": 4, "dealer": seats - 1})
+    play_hand_out(page)
+    corner = page.get_by_role("button", name="Ver a mão anterior")
+    expect(corner).to_be_visible(timeout=15_000)
+    corner.click()
+    expect(page.locator("#review-dialog")).to_be_visible()
+    page.locator("#review-close").click()
+    expect(page.locator("#review-dialog")).to_be_hidden()
+    value = page.locator("#hand-value")
+    hand, rounds = obs(page)["hand_number"], set()
+    while phase(page) != "over" and obs(page)["hand_number"] == hand:
+        # The widest value of a normal hand, as after truco, seis, dez and doze.
+        page.locator("[data-testid=hand-value]").evaluate("(b) => { b.textContent = '12'; }")
+        expect(value).to_have_text(re.compile(r"Vale\s+12"))
+        a, b = value.bounding_box(), corner.bounding_box()
+        cards = page.locator("#trick .card")
+        rounds.add(len(obs(page)["rounds"]))
+        marks = page.locator("#round-marks").bounding_box()
+        for i in range(cards.count()):
+            card = cards.nth(i).bounding_box()
+            assert gap_between(card, b) >= 8, (f"the button is {gap_between(card, b):.1f} px from "
+                                               f"{cards.nth(i).get_attribute('aria-label')}", card, b)
+            assert not boxes_overlap(card, marks), ("the round marks cover a card", marks, card)
+            assert gap_between(card, a) >= 8, (f"the value is {gap_between(card, a):.1f} px from "
+                                               f"{cards.nth(i).get_attribute('aria-label')}", card, a)
+        assert gap_between(a, b) >= 8, (f"the button is {gap_between(a, b):.1f} px from the value", a, b)
+        if not phone:
+            scroll = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+            assert scroll <= 0, f"the page scrolls {scroll} px"
+        felt = page.locator("#table .center").bounding_box()
+        for box in (a, b):
+            assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 0.5, (box, felt)
+        page.mouse.move(0, 0)  # a card lifted under a resting pointer never settles for the click
+        act(page)
+    assert rounds >= {1, 2, 3}, rounds  # the cards of each round lie in their own place

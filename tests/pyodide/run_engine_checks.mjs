@@ -26,15 +26,16 @@ function copyTree(py, from, to, keep) {
 
 const started = performance.now();
 const py = await loadPyodide();
-copyTree(py, join(root, "py", "truco"), "/check/truco", (n) => /\.(py|json)$/.test(n));
-copyTree(py, join(root, "tests", "golden"), "/check/golden", (n) => n.endsWith(".txt"));
+// Into site-packages (on Python's path), where the page's micropip puts the engine wheel.
+const site = py.runPython("import site; site.getsitepackages()[0]");
+copyTree(py, join(root, "py", "truco"), `${site}/truco`, (n) => /\.(py|json)$/.test(n));
+copyTree(py, join(root, "tests", "golden"), `${site}/golden`, (n) => n.endsWith(".txt"));
 for (const f of ["engine_invariants.py", "golden_playthroughs.py"]) {
-  py.FS.writeFile(`/check/${f}`, readFileSync(join(root, "tests", f)));
+  py.FS.writeFile(`${site}/${f}`, readFileSync(join(root, "tests", f)));
 }
 try {
   const report = py.runPython(`
 import sys, time
-sys.path.insert(0, "/check")
 import truco, engine_invariants, golden_playthroughs
 t0 = time.perf_counter()
 games = engine_invariants.run_all(${gamesPerConfig})

@@ -1,8 +1,8 @@
-#!/usr/bin/env python3
 """Serve dist/ on http://127.0.0.1:8000 (local play and tests) with the response headers that
 netlify.toml gives the deployed site, read from it, so what is tested is what is deployed.
 
-Usage: python3 serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]
+Usage: python -m truco_tools.serve [--port 8000] [--host 127.0.0.1] [--dir dist]
+(./play builds dist/ and runs it.)
 
 Headers follow Netlify's rules: each ``[[headers]]`` rule whose ``for`` pattern matches the
 request path adds its values (the pattern syntax is Netlify's: ``*`` matches anything, a
@@ -31,7 +31,7 @@ import tomllib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (this file: py/truco_tools/)
 NETLIFY_TOML = ROOT / "netlify.toml"
 
 # Netlify's own default when no rule sets Cache-Control.

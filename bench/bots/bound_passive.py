@@ -17,8 +17,8 @@ not computed exactly is the expectation over the deal of our six cards: it is sa
 (the same ``--deals`` deals at every score, as many of them holding 0, 1 or 2+ manilhas
 as the exact shares ask), so runs on several seeds give the bound and its spread.
 
-    python bench/bound_passive.py --deals 100 --seed 1       # about 10 min on 2 cores, g++
-    python bench/bound_passive.py --check 1000 --deals 24    # the solver vs the engine
+    python bench/bots/bound_passive.py --deals 100 --seed 1       # about 10 min on 2 cores, g++
+    python bench/bots/bound_passive.py --check 1000 --deals 24    # the solver vs the engine
 
 Everything the bound rests on is in the rules (§2 card strength, §3 rounds, ties and who
 leads, §4 covered cards, §5 raises, §6 mão de dez and mão de ferro, §7 the game to 12).
@@ -33,11 +33,9 @@ import sys
 import time
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from truco.judge import TIE, hand_outcome  # noqa: E402  (§3, the engine's own rule)
-from truco.rules import COVERED_STRENGTH as COVERED, preset  # noqa: E402
+from truco.judge import TIE, hand_outcome  # (§3, the engine's own rule)
+from truco.rules import COVERED_STRENGTH as COVERED, preset
 
 MINEIRO = preset("mineiro")
 STRENGTH = MINEIRO.strength_table()

@@ -1,6 +1,6 @@
 """Time from a human's drop (or tap) to the table showing the played card, in Chromium.
 
-    .venv/bin/python bench/table_latency.py [--games 2] [--seed 1]
+    .venv/bin/python bench/timing/table_latency.py [--games 2] [--seed 1]
 
 Builds nothing: run `python3 build.py` first. Plays whole seeded 1 x 1 games by dragging
 each card onto the table, and measures inside the page, with performance.now(), from the
@@ -15,12 +15,11 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-from serve import serve_in_thread  # noqa: E402
+from truco_tools.serve import serve_in_thread
 
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--disable-gpu"]

@@ -1,7 +1,7 @@
 """What the sinais are worth (issue 12): a pair that signals against the same pair that
 does not, and whether catching signals helps the opponents.
 
-    PYTHONPATH=py python bench/arena_signals.py --games 2000 --levels dificil medio --always dificil
+    python bench/bots/arena_signals.py --games 2000 --levels dificil medio --always dificil
 
 For each level, two arena runs of mirrored 2 x 2 games on the same seeds, the same bots on
 both sides, side A signalling by the table's bots' policy (``truco.signals.signal_to_send``)
@@ -22,13 +22,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-from truco import arena  # noqa: E402
+from truco import arena
 
 OUT = Path(__file__).resolve().parent / "arena_signals.md"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Start-up benchmark: a first visit to our pages against bare Pyodide, in the same run, on
-emulated networks (not part of the tests; figures go to bench/startup_results.md).
+emulated networks (not part of the tests; figures go to bench/timing/startup_results.md).
 
 Serves dist/ on 127.0.0.1, either as a **plain** static server (Python's own file server: no
 compression, no custom headers, what many hosts do) or with **netlify** headers (serve.py's
@@ -28,11 +28,11 @@ precache included. And `embed.html` and `tutorial.html` are each watched --watch
 untouched (their engine must not start by itself).
 
 It prints a table per profile and the bytes per file, and writes them to
-bench/startup_results.md (--out) with the machine's load average and Chromium's version.
+bench/timing/startup_results.md (--out) with the machine's load average and Chromium's version.
 
-Usage: python3 bench/startup.py [--runs 5] [--slow-runs 3] [--profiles fast,10mbit,1.6mbit]
+Usage: python3 bench/timing/startup.py [--runs 5] [--slow-runs 3] [--profiles fast,10mbit,1.6mbit]
        [--servers plain,netlify] [--watch 60]     (after `python3 build.py`)
-A quick look: python3 bench/startup.py --runs 1 --slow-runs 1 --profiles 10mbit --servers plain --watch 5
+A quick look: python3 bench/timing/startup.py --runs 1 --slow-runs 1 --profiles 10mbit --servers plain --watch 5
 """
 
 from __future__ import annotations
@@ -52,13 +52,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 
-from serve import Handler, load_header_rules  # noqa: E402
+from truco_tools.serve import Handler, load_header_rules
 
 DIST = ROOT / "dist"
-RESULTS = ROOT / "bench" / "startup_results.md"
+RESULTS = ROOT / "bench" / "timing" / "startup_results.md"
 
 BARE_HTML = b"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -431,7 +430,7 @@ def main(argv: list[str]) -> int:
     header = [
         "# Start-up: first visit against bare Pyodide",
         "",
-        f"Written by `bench/startup.py` ({' '.join(argv) or 'defaults'}) on "
+        f"Written by `bench/timing/startup.py` ({' '.join(argv) or 'defaults'}) on "
         f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; Chromium {version}; "
         f"load average {loads_before} before and {load_average()} after; {time.monotonic() - started:.0f} s.",
         "Times are medians from navigation (minimum in brackets); 'sent' is the bodies the server",

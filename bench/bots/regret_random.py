@@ -8,7 +8,7 @@ a normal hand, records the regret: the value of the best action minus the value 
 one chosen. Summed over a game, the regrets are about the game-win chance the bot gives
 away against best play (mão de dez decisions and the hands of §6 are not graded).
 
-    python bench/regret_random.py --games 150 --seed 1     # ~30 s after the game values
+    python bench/bots/regret_random.py --games 150 --seed 1     # ~30 s after the game values
 
 The table groups the regret by decision (a turn or an answer to random's raise), the
 rounds already played, what was chosen and what was best (a card, a cover, a raise;
@@ -21,17 +21,14 @@ import argparse
 import collections
 import multiprocessing as mp
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bound_passive as bp  # noqa: E402
-import bound_random as br  # noqa: E402
-from bound_passive import COVERED, LEVEL_COUNTS, STRENGTH  # noqa: E402
-from truco import bots  # noqa: E402
-from truco.game import new_game  # noqa: E402
-from truco.judge import TIE  # noqa: E402
+import bound_passive as bp
+import bound_random as br
+from bound_passive import COVERED, LEVEL_COUNTS, STRENGTH
+from truco import bots
+from truco.game import new_game
+from truco.judge import TIE
 
 
 def position(obs: dict) -> dict:

@@ -2,11 +2,11 @@
 nova, mão de onze) and 3 x 3 (trucão de 6, the Mineiro rules), each with the pairings
 difícil vs médio, difícil vs passive and médio vs fácil.
 
-    PYTHONPATH=py nice python bench/arena_variants.py --games 1000 --seed 1,2 [--jobs 2] [--write]
+    nice python bench/bots/arena_variants.py --games 1000 --seed 1,2 [--jobs 2] [--write]
 
 Each row is one `truco.arena.run`: mirrored pairs of full games to 12 (the second game of a
 pair gives each team the other team's cards), so A's win rate comes with a 95% confidence
-interval over the pairs. `--write` writes bench/arena_variants.md (the table, the command,
+interval over the pairs. `--write` writes bench/bots/arena_variants.md (the table, the command,
 the commit of the bots measured and the machine's load).
 """
 
@@ -15,16 +15,14 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+ROOT = Path(__file__).resolve().parents[2]
 
-from truco import arena  # noqa: E402
+from truco import arena
 
-OUT = ROOT / "bench" / "arena_variants.md"
+OUT = ROOT / "bench" / "bots" / "arena_variants.md"
 
 # (title, preset, players)
 MODES = [("paulista 1x1", "paulista", 2), ("paulista 2x2", "paulista", 4), ("mineiro 3x3", "mineiro", 6)]
@@ -67,7 +65,7 @@ def write(args, rows, total: int, loads: list[float], minutes: float) -> None:
     partial = "" if len(rows) == total else f" **Partial: {len(rows)} of {total} rows.**"
     OUT.write_text(
         "# Arena results: the variants (issue 9)\n\n"
-        f"`PYTHONPATH=py nice python bench/arena_variants.py --games {args.games} --seed {args.seed} --write`\n"
+        f"`nice python bench/bots/arena_variants.py --games {args.games} --seed {args.seed} --write`\n"
         f"({args.games} games per seed and row, `truco.arena.run` each; the seeds' games add up): mirrored\n"
         "deals, full single games to 12 (Truco Paulista: a\n"
         "vira every hand, manilhas of the next rank, mão de onze, mão de ferro at 11 x 11 in the dark;\n"

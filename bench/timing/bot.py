@@ -1,8 +1,8 @@
 """Bot decision time per level: CPython here, and the same inside Pyodide under Node.
 
-    python bench/bot.py                 # CPython, then Pyodide if node + npm pyodide exist
-    python bench/bot.py --no-pyodide
-    python bench/bot.py --positions 400
+    python bench/timing/bot.py                 # CPython, then Pyodide if node + npm pyodide exist
+    python bench/timing/bot.py --no-pyodide
+    python bench/timing/bot.py --positions 400
 
 Positions are reached by médio bots playing 1 x 1 and 2 x 2 games (fixed seeds); only
 decisions with a real choice (more than one legal action) are timed. Every level decides
@@ -24,8 +24,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 LEVELS = ("facil", "medio", "dificil")
 
@@ -103,11 +102,12 @@ const { loadPyodide } = require(process.env.PYODIDE_DIR);
       else if (name.endsWith('.py')) py.FS.writeFile(d, fs.readFileSync(s));
     }
   }
-  copy(path.join(root, 'py', 'truco'), '/bench/py/truco');
-  py.FS.writeFile('/bench/bot.py', fs.readFileSync(path.join(root, 'bench', 'bot.py')));
+  // Into site-packages, where the page's micropip puts the engine wheel.
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  copy(path.join(root, 'py', 'truco'), site + '/truco');
+  py.FS.writeFile(site + '/bot.py', fs.readFileSync(path.join(root, 'bench', 'timing', 'bot.py')));
   const out = py.runPython(`
 import sys, json
-sys.path[:0] = ['/bench', '/bench/py']
 import bot
 json.dumps({"version": sys.version.split()[0], "result": bot.measure(${process.env.COUNT})})
 `);

@@ -7,7 +7,7 @@ LEVEL may ask (no request pending, ``raise`` legal, RULES.md §5), how often it 
 split by the round of the hand, whether a raise was already made this hand, and whether
 it is the match's first hand (before any other evidence) or a later one.
 
-    python bench/raise_timing.py --levels random medio --games 150 --seed 1
+    python bench/bots/raise_timing.py --levels random medio --games 150 --seed 1
 
 LEVEL plays 2 x 2 Mineiro against difícil, seats swapped every other game.
 """
@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import argparse
 import collections
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from truco import bots  # noqa: E402
-from truco.game import new_game  # noqa: E402
+from truco import bots
+from truco.game import new_game
 
 Key = tuple[int, bool, bool]
 """(round index, first raise of the hand, first hand of the match)."""

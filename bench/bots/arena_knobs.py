@@ -1,8 +1,8 @@
 """The arena with a bot knob turned, to measure what it is worth (issue 4).
 
-    python bench/arena_knobs.py --random-prior 0.6 -- --players 4 --a dificil --b random --games 2000 --seed 1
-    python bench/arena_knobs.py --random-prior 0.6 --channels floor -- --a dificil --b medio --seed 2
-    python bench/arena_knobs.py --medio raise_at=0.6 accept_at=0.58 -- --a dificil --b medio
+    python bench/bots/arena_knobs.py --random-prior 0.6 -- --players 4 --a dificil --b random --games 2000 --seed 1
+    python bench/bots/arena_knobs.py --random-prior 0.6 --channels floor -- --a dificil --b medio --seed 2
+    python bench/bots/arena_knobs.py --medio raise_at=0.6 accept_at=0.58 -- --a dificil --b medio
 
 Everything after ``--`` goes to ``python -m truco.arena``. Each knob is a field of a
 level's :class:`truco.bots.LevelSettings`: the run builds difícil's (or médio's) bots
@@ -28,13 +28,10 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
-
-from truco import arena  # noqa: E402
-from truco.bots import LEVEL_SETTINGS, LevelSettings  # noqa: E402
+from truco import arena
+from truco.bots import LEVEL_SETTINGS, LevelSettings
 
 CHANNELS = {"floor": "random_prior_floor", "edge": "random_prior_edge", "rollouts": "random_prior_rollouts"}
 """Where difícil uses the random-play posterior: the LevelSettings field of its prior."""
@@ -87,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         cut = argv.index("--")
         argv, rest = argv[:cut], argv[cut + 1:]
-    p = argparse.ArgumentParser(prog="python bench/arena_knobs.py",
+    p = argparse.ArgumentParser(prog="python bench/bots/arena_knobs.py",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--random-prior", type=float, default=None)
     p.add_argument("--channels", nargs="+", choices=sorted(CHANNELS), default=sorted(CHANNELS))

@@ -1,8 +1,8 @@
 """Where difícil's strength stops: a ceiling and two counterfactual checks (issue 4).
 
-    python bench/bot_checks.py ceiling --b passive --games 600
-    python bench/bot_checks.py raises  --b medio   --games 300
-    python bench/bot_checks.py answers --b medio   --games 400
+    python bench/bots/bot_checks.py ceiling --b passive --games 600
+    python bench/bots/bot_checks.py raises  --b medio   --games 300
+    python bench/bots/bot_checks.py answers --b medio   --games 400
 
 - ``ceiling``: difícil whose sampled deals are the true deal (it sees every hidden card;
   every decision rule unchanged) against a baseline, 2 x 2 Mineiro, mirrored seeds. What
@@ -23,16 +23,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing as mp
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
-
-from truco import bots  # noqa: E402
-from truco.bots import LEVEL_SETTINGS  # noqa: E402
-from truco.bots.knowledge import manilhas_of, strength_table  # noqa: E402
-from truco.bots.simulate import sample_worlds  # noqa: E402
-from truco.game import Game, new_game  # noqa: E402
+from truco import bots
+from truco.bots import LEVEL_SETTINGS
+from truco.bots.knowledge import manilhas_of, strength_table
+from truco.bots.simulate import sample_worlds
+from truco.game import Game, new_game
 
 _TRUE_DEAL: dict[str, list[list[int]]] = {}
 

@@ -13,8 +13,8 @@ through the public API with a table in play:
 
 Any other outcome is a finding, printed with the seed that reproduces it.
 
-    .venv/bin/python bench/fuzz_saves.py --minutes 10       # the long run
-    .venv/bin/python bench/fuzz_saves.py --seed 123 --count 1  # one case again
+    .venv/bin/python bench/bots/fuzz_saves.py --minutes 10       # the long run
+    .venv/bin/python bench/bots/fuzz_saves.py --seed 123 --count 1  # one case again
 
 tests/test_save_mutations.py runs the same check on a small budget (hypothesis).
 """
@@ -31,10 +31,9 @@ import traceback
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+ROOT = Path(__file__).resolve().parents[2]
 
-from truco import api  # noqa: E402
+from truco import api
 
 FIXTURES = ROOT / "tests" / "fixtures" / "saves_v1"
 CARDS = [r + s for r in "4567QJKA23" for s in "chsd"]

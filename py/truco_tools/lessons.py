@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The rules tutorial's lessons: site/tutorial/NN_slug.md -> data for tutorial.html and embed.html.
 
 A lesson is one Markdown file with a TOML front matter between two ``+++`` lines::
@@ -42,7 +41,7 @@ calls it): the fixed deal is legal, the setup replays, and ``solution`` / ``mist
 judged right / wrong. The bots are the engine's own (``level``: ``passive`` by default,
 ``random`` when the opponent must raise or cover), seeded by ``seed``: a bot's move depends
 only on (seed, seat, position), so a scripted bot move ("1 play 3s") holds for one seed.
-``python3 lessons.py seeds`` finds a seed for exercises whose scripted bot moves do not hold.
+``python -m truco_tools.lessons seeds`` finds a seed for exercises whose scripted bot moves do not hold.
 
 The page never gets ``solution`` / ``mistake``, and quizzes carry no answers: the page asks
 the engine (``judge``) who wins each round. Each exercise carries its ``first`` position
@@ -60,7 +59,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout (this file: py/truco_tools/)
 LESSONS_DIR = ROOT / "site" / "tutorial"
 
 GOALS = {
@@ -98,10 +97,7 @@ class LessonError(ValueError):
 
 
 def _engine():
-    """The engine from py/ (the same source the browser's wheel is built from)."""
-    path = str(ROOT / "py")
-    if path not in sys.path:
-        sys.path.insert(0, path)
+    """The engine (py/truco, the same source the browser's wheel is built from)."""
     import truco.api  # noqa: F401
     from truco import api
     from truco.rules import preset
@@ -814,7 +810,7 @@ def main(argv: list[str]) -> int:
         print(f"{len(lessons)} lessons, {sum(len(l['exercises']) for l in lessons)} exercises, "
               f"{sum(len(l['quiz']) for l in lessons)} quiz rounds: ok")
         return 0
-    print("usage: python3 lessons.py check | seeds [--write]", file=sys.stderr)
+    print("usage: python -m truco_tools.lessons check | seeds [--write]", file=sys.stderr)
     return 2
 
 

@@ -1,6 +1,6 @@
 """Engine speed: random-play full games per second, and time per legal_actions()+apply().
 
-    python3 bench/engine.py [--games 2000]
+    python3 bench/timing/engine.py [--games 2000]
 
 Prints medians over 5 batches (a timing never fails anything; the machine is noisy).
 """
@@ -12,11 +12,8 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-
-import truco  # noqa: E402
+import truco
 
 
 def play(players: int, seed: int, preset: str = "mineiro") -> int:

@@ -1,0 +1,145 @@
+"""The pages: site/static/ as is, and every Jinja template (site/templates/) rendered once per
+language with its UI strings (site/i18n/<lang>.json), the tutorial's lessons and the
+engine's presets."""
+
+from __future__ import annotations
+
+import json
+
+from . import lessons
+from .common import ROOT, SITE, BuildError
+from .output import Output
+
+def add_static(out: Output) -> None:
+    static = SITE / "static"
+    for path in sorted(static.rglob("*")):
+        if path.is_file() and not path.name.startswith(".") and "__pycache__" not in path.parts:
+            out.add_file("static/" + path.relative_to(static).as_posix(), path)
+
+
+def render_pages(out: Output, context: dict) -> None:
+    """Every template once per language: Portuguese at the root, the others in their folder
+    (LANGUAGES); the pages of one language link to each other with plain relative URLs."""
+    try:
+        import jinja2
+    except ImportError:
+        raise BuildError("jinja2 is missing: install the build tools (see README)") from None
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(SITE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    markup = jinja2.utils.markupsafe.Markup
+    templates = [tpl for tpl in sorted((SITE / "templates").glob("*.html")) if not tpl.name.startswith("_")]
+    # The Portuguese lessons are replayed with the engine once; the others only swap texts.
+    lessons_pt = load_lessons(ui_strings(DEFAULT_LANGUAGE))
+    names = {lang: ui_strings(lang)["lang.name"] for lang in LANGUAGES}
+    for lang, folder in LANGUAGES.items():
+        strings = ui_strings(lang)
+        up = "../" * folder.count("/")
+
+        def asset(rel: str, up=up) -> str:
+            """A URL of a file of the build, relative to this language's pages (checked)."""
+            if rel not in out.files:
+                raise BuildError(f"template refers to {rel}, which the build does not produce")
+            return up + rel
+
+        def t(key: str, strings=strings, lang=lang, **params) -> str:
+            """A UI text from the translation table (a missing key fails the build);
+            {name} placeholders are filled from the keyword arguments."""
+            if key not in strings:
+                raise BuildError(f"site/i18n/{lang}.json has no key {key!r}")
+            value = strings[key]
+            value = value[0] if isinstance(value, list) else value
+            for name, arg in params.items():
+                value = value.replace("{" + name + "}", str(arg))
+            return value
+
+        env.globals.update(asset=asset, t=t)
+        page_context = dict(
+            context,
+            lang=lang,
+            lang_dir=folder,
+            # Raw JSON for <script type="application/json">: not HTML-escaped, but "</" can't close it.
+            strings_json=markup(json.dumps(strings, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")),
+            presets=preset_summaries(strings),
+        )
+        page_context.update(tutorial_context(lessons_for(lessons_pt, lang, strings), markup))
+        for tpl in templates:
+            # The same page in every language, for the language switch and <link rel=alternate>.
+            languages = [{"code": other, "name": names[other], "current": other == lang,
+                          "href": up + LANGUAGES[other] + tpl.name} for other in LANGUAGES]
+            html = env.get_template(tpl.name).render(**page_context, page=tpl.stem, languages=languages)
+            out.add_bytes(folder + tpl.name, html.encode("utf-8"))
+
+
+# The languages of the site and the folder of dist/ their pages go to. Portuguese, the
+# default, keeps the root (saved links and bookmarks name /index.html, /tutorial.html...).
+LANGUAGES = {"pt-BR": "", "es": "es/", "en": "en/"}
+DEFAULT_LANGUAGE = "pt-BR"
+
+
+def ui_strings(lang: str = DEFAULT_LANGUAGE) -> dict:
+    """The translation table of the UI (one JSON file per language in site/i18n/). A key
+    missing from a translation falls back to the Portuguese text, so a key added in
+    Portuguese never breaks the build; tests/test_i18n.py fails until it is translated."""
+    path = SITE / "i18n" / f"{lang}.json"
+    try:
+        strings = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BuildError(f"cannot read {path.relative_to(ROOT)}: {exc}") from None
+    if lang != DEFAULT_LANGUAGE:
+        strings = {**ui_strings(DEFAULT_LANGUAGE), **strings}
+    return strings
+
+
+def load_lessons(strings: dict) -> list[dict]:
+    """The Portuguese lessons (site/tutorial/NN_slug.md), every exercise replayed."""
+    try:
+        return lessons.load(strings)
+    except lessons.LessonError as exc:
+        raise BuildError(f"site/tutorial/{exc}") from None
+
+
+def lessons_for(items: list[dict], lang: str, strings: dict) -> list[dict]:
+    """The lessons in `lang`: texts from site/tutorial/<lang>/, deals and exercises shared."""
+    if lang == DEFAULT_LANGUAGE:
+        return items
+    try:
+        return lessons.translate(items, lang, strings)
+    except lessons.LessonError as exc:
+        raise BuildError(f"site/tutorial/{lang}/{exc}") from None
+
+
+def tutorial_context(items: list[dict], markup) -> dict:
+    """The tutorial's lessons (see lessons.py) for one language; ``tutorial_json`` /
+    ``scenarios_json`` feed tutorial.html and embed.html (no solutions, no quiz answers:
+    the page asks the engine)."""
+    data = lessons.page_data(items)
+    items = [dict(lesson, html=markup(lesson["html"])) for lesson in items]
+    return {
+        "lessons": items,
+        "tutorial_json": markup(lessons.json_for_script(data)),
+        "scenarios_json": markup(lessons.json_for_script({"exercises": data["exercises"]})),
+    }
+
+
+def preset_summaries(strings: dict) -> list[dict]:
+    """The engine's presets (names, point values), read from py/ at build time; their title
+    and description in the page's language (``preset.<name>.title`` / ``.description``,
+    the engine's Portuguese texts when a preset has no keys yet)."""
+    from truco.rules import PRESETS
+
+    order = ["mineiro", "truco473", "torneio", "paulista"]
+    names = sorted(PRESETS, key=lambda n: (order.index(n) if n in order else len(order), n))
+    out = []
+    for n in names:
+        summary = PRESETS[n].summary()
+        for field in ("title", "description"):
+            summary[field] = strings.get(f"preset.{n}.{field}", summary[field])
+        # Two rule facts the summary leaves out, for the marcador's mão de ferro reminder.
+        out.append(dict(summary, ferro_value=PRESETS[n].ferro_value, ferro_blind=PRESETS[n].ferro_blind))
+    return out
