@@ -30,6 +30,7 @@ from ..names import LEVELS
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import RANDOM_PRIOR, Memory, TeamStats
 from .perceive import beat_table, perceived
+from .settled import settled
 from .signal_play import taker_after
 from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
                        table_state)
@@ -192,12 +193,53 @@ PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
 """What a bot assumes of its partner: a tight, honest player."""
 
 
+def dead_bet(obs: dict, action: str) -> bool:
+    """Whether ``action`` is a dead bet from ``obs``'s seat (issue 27, :mod:`.settled`):
+    an accept or a raise back (or playing a mão de dez) when every way the hand can still
+    go loses it from the seat's view; a raise on its turn when the face-up cards alone
+    settle the hand against it; a run when every way wins from the seat's view."""
+    answering = bool(obs.get("pending") or obs.get("decision"))
+    team = obs["seat"] % 2
+    if action == "run":
+        return settled(obs) == team
+    if action == "accept" or (action == "raise" and answering):
+        return settled(obs) == 1 - team
+    if action == "raise":
+        return settled(obs, public=True) == 1 - team
+    return False
+
+
+def no_dead_bet(obs: dict, action: str) -> str:
+    """``action``, or the bet every way of playing the hand calls for when ``action`` is a
+    dead bet: run from a lost hand, take (raising back when the ladder allows it) a won
+    one, play a card instead of asking for a publicly lost one."""
+    if action not in ("run", "accept", "raise") or not dead_bet(obs, action):
+        return action
+    legal = obs["legal_actions"]
+    if action == "run":
+        return "raise" if "raise" in legal and obs.get("pending") else "accept"
+    if obs.get("pending") or obs.get("decision"):
+        return "run"
+    plays = [a for a in legal if a.startswith("play ")]
+    return plays[0] if plays else action
+
+
 class HeuristicBot:
-    """A bot of one level. ``choose(observation) -> action``."""
+    """A bot of one level. ``choose(observation) -> action``.
+
+    **Reusable.** ``choose`` keeps nothing between calls that changes its choice: what it
+    knows of the other team (:class:`Memory`) is rebuilt from each observation's ``history``
+    and ``log``, and the per-decision state (sampled rollouts' noise, the margin for shown
+    strength) is reset, so one object kept for a whole match chooses exactly what a new
+    object given the same RNG state would (``tests/test_bots_reuse.py``).
+
+    **No dead bets** (:mod:`.settled`, exact): it never accepts or raises back when every
+    way the hand can still go loses it from its own view, never asks for a raise when the
+    face-up cards alone settle the hand against it, and never runs when every way wins."""
 
     def __init__(self, settings: LevelSettings, rng: random.Random) -> None:
-        # Set by _sample_deals for the methods it is followed by (whether a bot should keep
-        # anything between calls is issue 27's question: this keeps the old behaviour).
+        # Per decision: set by _sample_deals (and _infer) for the methods that follow it,
+        # and reset by choose() before every decision, with the memory of the table.
         self._rollout_noise: list[float] | None = None
         self._rollout_coins: list[list[float]] | None = None
         self._rollout_covers: list[float] | None = None
@@ -214,6 +256,10 @@ class HeuristicBot:
         legal = obs["legal_actions"]
         if not legal:
             raise ValueError("the observation has no legal action: it is not this seat's turn")
+        # nothing of an earlier call may change this one (the class docstring)
+        self.memory = Memory()
+        self._rollout_noise = self._rollout_coins = self._rollout_covers = None
+        self._margin = 0.0
         if self.settings.reads_table:
             self.memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
         if len(legal) == 1:
@@ -227,6 +273,7 @@ class HeuristicBot:
             action = self._answer(known, obs["pending"], legal)
         else:
             action = self._turn(known, legal)
+        action = no_dead_bet(obs, action)
         if action not in legal:  # defensive: never hand the engine an illegal move
             action = legal[0]
         return action
@@ -501,7 +548,8 @@ class HeuristicBot:
     # -------------------------------------------------------------------- turn
     def _turn(self, known: Knowledge, legal: list[str]) -> str:
         settings = self.settings
-        can_raise = "raise" in legal
+        # never ask for more of a hand the face-up cards alone have lost (a dead bet)
+        can_raise = "raise" in legal and settled(known.obs, public=True) != 1 - known.team
         if settings.card_play == "search":
             worlds, weights = self._sample_deals(known)
             card, covered, outcomes = self._search_card(known, legal, worlds, weights)

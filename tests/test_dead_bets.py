@@ -1,0 +1,56 @@
+"""No dead bets (issue 27): with every seat played by one level, no bet decision is an
+accept or a raise back on a hand every way lost from the seat's view, a raise on a hand the
+face-up cards alone have lost, or a run from a hand every way won (RULES.md §3, §5, §6;
+truco.bots.settled decides it exactly). The full count is bench/dead_bets.py."""
+
+import random
+
+import pytest
+
+import truco
+from truco import bots
+from truco.bots.player import dead_bet, no_dead_bet
+from truco.game import new_game
+
+
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_dead_bets_in_seeded_games(level, players):
+    decisions = 0
+    for i in range(6 if level == "dificil" else 12):
+        seed = f"dead-ci:{i}"
+        game = new_game("mineiro", players=players, seed=seed)
+        while game.winner is None:
+            seat = game.to_move
+            obs = game.observation(seat)
+            action = bots.for_move(level, seed, seat, len(game.log)).choose(obs)
+            if action in ("run", "accept", "raise"):
+                decisions += 1
+                assert not dead_bet(obs, action), (seed, len(game.log), seat, action)
+            game.apply(action, seat)
+    assert decisions > 30
+
+
+def _round3_zap_position():
+    # round 1 to team 0, round 2 to team 1, round 3: seat 2 (team 0) plays the Zap face up
+    g = truco.new_game(seed=3, players=4, dealer=3,
+                       hands=[["3c", "5h", "6d"], ["2c", "Kh", "Js"], ["4c", "5s", "6s"], ["3h", "Qd", "Jd"]])
+    for card in ("3c", "2c", "5s", "Qd", "5h", "Kh", "6s", "Jd", "Js"):
+        g.apply("play " + card)
+    return g
+
+
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
+def test_the_issues_case_no_level_asks_or_accepts_against_a_face_up_zap(level):
+    g = _round3_zap_position()
+    g.apply("raise")  # seat 2 asks truco before playing its Zap
+    obs = g.observation(3)  # seat 3 (team 1) must answer: the Zap is not yet on the table
+    assert bots.make(level).choose(obs) in obs["legal_actions"]
+    g.apply("accept")
+    g.apply("play 4c")
+    obs = g.observation(3)
+    # the Zap is face up in round 3: team 1 has lost, publicly; raising is a dead bet
+    assert "raise" in obs["legal_actions"]
+    assert dead_bet(obs, "raise") and no_dead_bet(obs, "raise") == "play 3h"
+    for seed in range(20):
+        assert bots.make(level, random.Random(seed)).choose(obs) in ("play 3h", "cover 3h")
