@@ -3,8 +3,8 @@ with the exact :func:`truco.bots.player.dead_bet` (an accept or a raise back whe
 the hand can still go loses it from the seat's view, a raise on its turn when the face-up
 cards alone lose it, a run when every way wins).
 
-    .venv/bin/python bench/dead_bets.py --games 2000 --seed 1            # 2 x 2 and 1 x 1
-    .venv/bin/python bench/dead_bets.py --games 200 --levels dificil --time
+    .venv/bin/python bench/bots/dead_bets.py --games 2000 --seed 1            # 2 x 2 and 1 x 1
+    .venv/bin/python bench/bots/dead_bets.py --games 200 --levels dificil --time
 
 Also counts the decisions the check looked at and, with ``--time``, the check's own time.
 """
@@ -12,15 +12,11 @@ Also counts the decisions the check looked at and, with ``--time``, the check's 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
-
-from truco import bots  # noqa: E402
-from truco.bots.player import dead_bet  # noqa: E402
-from truco.game import new_game  # noqa: E402
+from truco import bots
+from truco.bots.player import dead_bet
+from truco.game import new_game
 
 
 def count(level: str, players: int, games: int, seed: str, preset: str = "mineiro", timing=None):
