@@ -11,7 +11,7 @@ from truco import bots
 from truco.game import new_game
 
 
-@pytest.mark.parametrize("level", ["facil", "medio", "dificil"])
+@pytest.mark.parametrize("level", ["facil", "medio", "dificil", "honest", "caller"])
 @pytest.mark.parametrize("players,opponent", [(2, "medio"), (4, "random")])
 def test_a_reused_bot_chooses_what_a_fresh_one_does(level, players, opponent):
     games = 2 if level == "dificil" else 3

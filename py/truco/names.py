@@ -10,7 +10,7 @@ from __future__ import annotations
 LEVELS: tuple[str, ...] = ("facil", "medio", "dificil")
 """The bot levels a person plays against, weakest first."""
 
-BASELINES: tuple[str, ...] = ("random", "passive", "always-accept", "always-run")
+BASELINES: tuple[str, ...] = ("random", "passive", "always-accept", "always-run", "honest", "caller")
 """Measuring sticks for the arena (never offered at the table)."""
 
 ALL_LEVELS: tuple[str, ...] = LEVELS + BASELINES

@@ -19,6 +19,7 @@ from typing import Callable, Protocol
 from ..names import ALL_LEVELS, BASELINES, LEVELS
 from .baselines import AlwaysAcceptBot, AlwaysRunBot, PassiveBot, RandomBot
 from .player import LEVEL_SETTINGS, HeuristicBot, LevelSettings
+from .sticks import CallerBot, HonestBot
 
 
 class Bot(Protocol):
@@ -32,6 +33,8 @@ _BASELINE_CLASSES: dict[str, Callable[[random.Random], Bot]] = {
     "passive": PassiveBot,
     "always-accept": AlwaysAcceptBot,
     "always-run": AlwaysRunBot,
+    "honest": HonestBot,
+    "caller": CallerBot,
 }
 
 

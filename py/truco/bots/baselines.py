@@ -7,6 +7,8 @@
   raising back (accepting at the top of the ladder); always plays a mão de dez.
 - ``always-run``: a random card face up, never raises, runs from every request and from
   every mão de dez.
+
+The sticks that bet on their cards, ``honest`` and ``caller``, are in :mod:`.sticks`.
 """
 
 from __future__ import annotations
