@@ -19,34 +19,39 @@ SITE = ROOT / "site"
 def _js_lists(const: str) -> dict[str, list[str]]:
     """``const NAME = [...]`` (exported or not) in every page module, by file."""
     out = {}
-    pattern = re.compile(r"\bconst\s+" + const + r"\s*=\s*(\[[^\]]*\])")
+    pattern = re.compile(r"\bconst\s+" + const + r"\s*=\s*(?:Object\.freeze\()?(\[[^\]]*\])")
     for path in sorted((SITE / "static" / "js").rglob("*.js")):
         for m in pattern.finditer(path.read_text(encoding="utf-8")):
             out[str(path.relative_to(ROOT))] = json.loads(m.group(1))
     return out
 
 
-def test_every_js_copy_of_the_level_names_is_the_python_one():
-    copies = _js_lists("LEVELS")
-    assert copies, "no JS list of levels found: the test would check nothing"
-    for where, levels in copies.items():
-        assert tuple(levels) == names.LEVELS, where
+def test_no_page_module_writes_its_own_list_of_levels_or_signals():
+    """The page's modules import them from static/js/shared/names.js, which the build
+    writes from truco/names.py (a page module cannot import Python)."""
+    assert _js_lists("LEVELS") == {} and _js_lists("SIGNALS") == {}
+    users = [p.name for p in (SITE / "static" / "js").rglob("*.js")
+             if re.search(r'from "[./]*(shared/)?names\.js"', p.read_text(encoding="utf-8"))]
+    assert {"stats.js", "embed.js", "partner_talk.js"} <= set(users), users
 
 
-def test_every_js_copy_of_the_signal_names_is_the_python_one():
-    copies = _js_lists("SIGNALS")
-    assert copies, "no JS list of signals found: the test would check nothing"
-    for where, signals in copies.items():
-        assert tuple(signals) == names.SIGNALS, where
+def test_the_built_names_module_is_the_python_one(dist_dir):
+    text = (dist_dir / "static" / "js" / "shared" / "names.js").read_text(encoding="utf-8")
+    found = {m.group(1): json.loads(m.group(2)) for m in
+             re.finditer(r"export const (\w+) = Object\.freeze\((\[[^\]]*\])\)", text)}
+    assert found == {"LEVELS": list(names.LEVELS), "SIGNALS": list(names.SIGNALS)}
 
 
-def test_every_template_list_of_levels_is_the_python_one():
-    found = 0
+def test_no_template_writes_its_own_list_of_levels():
     for path in sorted((SITE / "templates").rglob("*.html")):
-        for m in re.finditer(r"\bfor\s+\w+\s+in\s+(\[[^\]]*'medio'[^\]]*\])", path.read_text(encoding="utf-8")):
-            assert tuple(ast.literal_eval(m.group(1))) == names.LEVELS, path.name
-            found += 1
-    assert found, "no template list of levels found"
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\bfor\s+\w+\s+in\s+\[[^\]]*'medio'", text), path.name
+
+
+def test_the_start_screen_offers_the_engines_levels_in_order(dist_dir):
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    offered = re.findall(r'name="level" value="(\w+)"', html)
+    assert tuple(offered) == names.LEVELS, offered
 
 
 def test_the_bots_and_the_engine_use_the_names():

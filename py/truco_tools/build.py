@@ -11,6 +11,7 @@ What lands in dist/ (and nothing else; stale files are removed):
                              from site/tutorial/<lang>/)
 - ``static/``                site/static/ as is (CSS, JS modules, icons)
 - ``static/js/build_info.js`` generated: file names the worker needs (wheels, Pyodide dir)
+- ``static/js/shared/names.js`` generated: the engine's level and signal names (truco/names.py)
 - ``pyodide/``               only the Pyodide files the app loads, from node_modules/pyodide
 - ``wheels/``                the micropip wheel (PyPI) and the engine wheel (built from py/)
 - ``snapshot/``              the snapshot path's files, xz-compressed by the build: a Pyodide
@@ -41,15 +42,19 @@ import subprocess
 import sys
 import time
 
+from truco.names import LEVELS
+
 from .budget import first_visit
 from .common import DIST, PYODIDE_NPM, BuildError, log, sha256
-from .output import Output, build_info_module, check_no_other_origin, manifest
+from .output import Output, build_info_module, check_no_other_origin, manifest, names_module
 from .pages import LANGUAGES, add_static, render_pages
 from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
 from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
                        memory_snapshot, snapshot_wasm_xz, xz_decoder_module)
 from .wheels import engine_version, engine_wheel, micropip_wheel
+
+NAMES_FILE = "static/js/shared/names.js"
 
 def build() -> None:
     started = time.perf_counter()
@@ -100,10 +105,13 @@ def build() -> None:
     if "static/js/build_info.js" in out.files:
         raise BuildError("site/static/js/build_info.js is generated; remove it from site/")
     out.add_bytes("static/js/build_info.js", build_info_module(info))
+    if NAMES_FILE in out.files:
+        raise BuildError(f"site/{NAMES_FILE} is generated; remove it from site/")
+    out.add_bytes(NAMES_FILE, names_module())
     icons = checked_icons()
     for lang, folder in LANGUAGES.items():
         out.add_bytes(folder + "manifest.webmanifest", web_manifest(icons, lang))
-    render_pages(out, {"build": info, "app": APP})
+    render_pages(out, {"build": info, "app": APP, "levels": list(LEVELS)})
     out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out)
     visit = first_visit(out)

@@ -9,9 +9,10 @@
 
 import { t } from "../shared/i18n.js";
 import { callName } from "../shared/table_words.js";
+import { SIGNALS } from "../shared/names.js";
 
-/** The classic sinais, strongest first (py/truco/game.py SIGNALS). */
-export const SIGNALS = ["zap", "copas", "espadilha", "pica-fumo", "tres", "nada"];
+// The classic sinais, strongest first (generated from py/truco/names.py).
+export { SIGNALS };
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

@@ -6,8 +6,10 @@
 // match ends, is left or is abandoned, the tally is added to the statistics once (the
 // match id makes that idempotent). Pure functions: no DOM, no storage.
 
+import { LEVELS } from "../shared/names.js";
+
 export const MODES = ["1x1", "2x2", "3x3"];
-export const LEVELS = ["facil", "medio", "dificil"];
+export { LEVELS }; // the engine's, for the modules that import them from here
 export const RECENT_MAX = 50; // finished matches kept for the chart
 export const PROGRESS_MAX = 400; // points of the last game's score line
 const COUNT_MAX = 1e9; // a counter above this is not a count but tampering

@@ -19,10 +19,10 @@ import { applyStoredDeckColours } from "../shared/cards.js";
 import { connectEngine } from "../engine/engine_status.js";
 import { Exercise } from "./exercise.js";
 import { t } from "../shared/i18n.js";
+import { LEVELS } from "../shared/names.js";
 
 const $ = (id) => document.getElementById(id);
 const CARD = /^[4567QJKA23][chsd]$/;
-const LEVELS = ["facil", "medio", "dificil"];
 const KNOWN = new Set(["scenario", "hands", "score", "dealer", "players", "preset", "ferro", "vira", "level",
   "seed", "caption", "fast", "engine"]);
 
