@@ -235,7 +235,7 @@ def test_snapshot_wasm_starts_with_the_stock_memory(dist_dir):
     assert tail[0] == 0 and name in tail[:64]
     zeroed = sum(1 for _, at, length in segments if not any(wasm[at:at + length]) and any(stock[at:at + length]))
     assert zeroed > len(segments) * 0.9, "most data comes from the snapshot"
-    # The worker's fill (fillFromSnapshot in worker.js), in Python.
+    # The worker's fill (fillFromSnapshot in worker_snapshot.js), in Python.
     body = tail[tail.index(name) + len(name):]
     at = 0
 
@@ -273,9 +273,12 @@ def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
     manifest = json.loads((dist_dir / "manifest.json").read_text())
     visit = manifest["firstVisit"]
     files = set(visit["files"])
-    # The table, its styles and modules, the worker and what the snapshot path downloads;
-    # nothing of the wheel path.
+    # The table, its styles and modules, the worker and its modules (worker_wheel.js too: the
+    # worker loads all its code at once) and what the snapshot path downloads; no file of the
+    # wheel path.
     assert {"index.html", "static/js/table/main.js", "static/js/engine/worker.js", "static/js/build_info.js",
+            "static/js/engine/worker_start.js", "static/js/engine/worker_snapshot.js",
+            "static/js/engine/worker_xz.js", "static/js/engine/worker_wheel.js",
             "static/js/vendor/xz-decompress.js", "static/css/table.css", "pyodide/pyodide.mjs",
             "pyodide/pyodide.asm.mjs", "snapshot/pyodide.asm.wasm.xz", "snapshot/engine.snapshot.xz"} <= files
     assert not files & {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
@@ -347,8 +350,10 @@ def test_no_file_names_another_origin(dist_dir):
 
 
 def test_pyodide_is_loaded_from_our_folder(dist_dir):
-    worker = (dist_dir / "static/js/engine/worker.js").read_text()
-    assert "loadPyodide({" in worker and "indexURL" in worker and "packageBaseUrl: indexURL" in worker
+    # Both paths (worker_snapshot.js, worker_wheel.js) call loadPyodide() with our folder.
+    for name in ("worker_snapshot.js", "worker_wheel.js"):
+        module = (dist_dir / "static/js/engine" / name).read_text()
+        assert "loadPyodide({" in module and "indexURL" in module and "packageBaseUrl: indexURL" in module, name
     assert "cdn.jsdelivr" not in (dist_dir / "pyodide/pyodide.mjs").read_text()
 
 

@@ -182,8 +182,9 @@ class EngineHold:
 
 # ------------------------------------------------------------------ pages that wait for a touch
 
-# What a page downloads to run the engine: Pyodide, the snapshot, the wheels, the worker.
-ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(engine/worker|build_info)\.js")
+# What a page downloads to run the engine: Pyodide, the snapshot, the wheels, the worker and
+# its modules (engine/worker_*.js).
+ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(engine/worker\w*|build_info)\.js")
 # An untouched embed (or tutorial) on a server that compresses nothing (issue 26).
 UNTOUCHED_BUDGET = 400_000
 # How long an untouched page is watched for an engine download (the engine used to start at once).

@@ -31,6 +31,14 @@
 // Test hooks (from the page's address): `worker.js?fail=pyodide` loads Pyodide from a folder
 // that does not exist; `worker.js?snapshot=0` skips the snapshot; `worker.js?stall=2000` sets
 // the stall limit in milliseconds.
+//
+// Split by concern. A module worker fetches its whole static import graph before it runs any
+// of it, so this module imports nothing statically: it holds what must run at once (the test
+// hooks, the watchdog, the watched fetch and byte progress, Pyodide's fetch hooks, the
+// downloads' kick-off, the request loop) and imports the start-up modules while the downloads
+// run: worker_start.js (which path, the Python glue, `ready`), worker_snapshot.js (the
+// snapshot path), worker_xz.js (xz download, decode and check) and worker_wheel.js (the
+// wheel path). They get what they need from this module through `shared`.
 
 const ROOT = new URL("../../../", import.meta.url); // dist/
 // Where build.py puts Pyodide and the snapshot path's files (also in build_info.js, which is
@@ -103,6 +111,12 @@ function progress(name, fraction) {
   stage = name;
   timings[name] ??= now();
   post({ type: "progress", stage, fraction });
+}
+
+/** The current path's big downloads (Map of URL -> size), which fill the bar up to `upTo`. */
+function expectBytes(sizes, upTo) {
+  expected = Object.assign(sizes, { upTo });
+  byteProgress();
 }
 
 function byteProgress() {
@@ -181,7 +195,6 @@ async function fetchBytes(url) {
 }
 
 const shortName = (url) => String(url).slice(ROOT.href.length) || String(url);
-const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 
 // --- Pyodide's fetches ------------------------------------------------------------------------
 // Pyodide's loader fetches the WebAssembly, the standard library and the lock file itself.
@@ -217,6 +230,7 @@ self.fetch = (input, init) => {
  * `wasmFailed` (Pyodide's loader would only log it and wait for ever).
  */
 let currentWasm = null;
+let stopping = false; // set when the start has failed: what is cancelled then is no error
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
   if (!standIns.has(response)) return realInstantiateStreaming(response, imports);
@@ -276,6 +290,20 @@ for (const p of Object.values(early || {})) p.catch(() => {});
 // Without the snapshot, the stock WebAssembly starts at once.
 const earlyStockWasm = USE_SNAPSHOT ? null : watchedFetch(WASM_URL);
 earlyStockWasm?.catch(() => {});
+// The start-up modules (no download waits for them).
+const startModule = guarded(import("./worker_start.js"));
+startModule.catch(() => {});
+
+// What the start-up modules share with this one. `snapshotPath` is the snapshot path's, set
+// once it runs: cancel() stops its downloads (after a fallback or a failure), `module` is its
+// WebAssembly's compile.
+const shared = {
+  ROOT, indexURL, WASM_URL, STDLIB_URL, LOCK_URL, EMPTY_STDLIB_URL, USE_SNAPSHOT,
+  loaders, pyodideModule, early, earlyStockWasm, handOver,
+  timings, now, post, log, progress, expectBytes, watchedFetch, fetchOk, fetchBytes,
+  useWasm, compileResponse, stageError, errorMessage,
+  snapshotPath: { cancel: () => {}, module: null },
+};
 
 // Replies to requests that arrive while booting wait for this.
 let call = null;
@@ -288,9 +316,9 @@ const booted = boot().then(
     // (Chromium's renderer has been seen to crash when a worker is terminated in the middle
     // of a streaming compile).
     stopping = true;
-    cancelSnapshotPath();
+    shared.snapshotPath.cancel();
     for (const job of [...jobs]) job.abort(err);
-    const compiling = [currentWasm?.module, snapshotModule].filter(Boolean);
+    const compiling = [currentWasm?.module, shared.snapshotPath.module].filter(Boolean);
     await Promise.race([Promise.allSettled(compiling), new Promise((r) => setTimeout(r, 3000))]);
     post({ type: "failed", stage: err.stage || "unknown", message: errorMessage(err), detail: String(err && err.stack || "") });
     throw err;
@@ -343,360 +371,7 @@ function errorMessage(err) {
   return lines[lines.length - 1];
 }
 
-// Glue run in Python once `truco` is imported: one request in, one JSON reply out.
-const PY_GLUE = `
-import json
-import truco, truco.api
-
-def _truco_call(request_json):
-    try:
-        result = truco.api.handle(request_json)
-    except ValueError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "errorType": type(exc).__name__})
-    except Exception as exc:
-        import traceback  # only on the rare path: it is slow to import in WebAssembly
-        return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}",
-                           "errorType": type(exc).__name__, "traceback": traceback.format_exc()})
-    return '{"ok": true, "result": ' + result + '}'
-
-_truco_call
-`;
-
-// Run once Python is up, on both paths. A snapshot's `random` state was drawn when the build
-// made it and would be the same on every page: draw a fresh one.
-const PY_AFTER_START = `
-import random
-random.seed()
-`;
-
-// --- The snapshot path ------------------------------------------------------------------------
-
-/**
- * An xz download, decoded as it arrives. Returns {decoded: a ReadableStream of the decoded
- * bytes (errors if the download fails or does not decode), verified: a promise that resolves
- * once the compressed bytes are all in and match `sha256`, packed(): the compressed bytes}.
- * Adds the decoder's working time to timings[`${label}DecodeMs`].
- */
-function xzDownload(responsePromise, { name, sha256, label, XzReadableStream }) {
-  const chunks = [];
-  let packedLength = 0;
-  let waiting = null; // the decoder's pull, waiting for the next chunk
-  let ended = false;
-  let failure = null;
-  let waitMs = 0;
-  const wake = () => {
-    const w = waiting;
-    waiting = null;
-    w?.();
-  };
-  let nextChunk = 0;
-  const input = new ReadableStream({
-    async pull(sink) {
-      if (nextChunk >= chunks.length && !ended && !failure) {
-        const t = performance.now();
-        await new Promise((resolve) => {
-          waiting = resolve;
-        });
-        waitMs += performance.now() - t;
-      }
-      if (nextChunk < chunks.length) sink.enqueue(chunks[nextChunk++]);
-      else if (failure) sink.error(failure);
-      else sink.close();
-    },
-  }, { highWaterMark: 0 });
-  // Read the whole download as it comes (whatever the decoder's pace).
-  let reader = null;
-  const packedDone = (async () => {
-    const response = await responsePromise;
-    if (!response.ok) throw new Error(`${name} answered HTTP ${response.status}`);
-    reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      packedLength += value.byteLength;
-      wake();
-    }
-    ended = true;
-    wake();
-    timings[`${label}Downloaded`] = now();
-  })();
-  packedDone.catch((err) => {
-    failure = err;
-    wake();
-  });
-  const verified = packedDone.then(async () => {
-    if (!self.crypto?.subtle) {
-      // Plain http on another host than localhost: no WebCrypto. The xz checks (CRC32 of
-      // each block), the decoded size and Pyodide's build id still apply.
-      log("info", `${name}: sha256 not checked (not a secure context)`);
-      return;
-    }
-    const digest = hex(await crypto.subtle.digest("SHA-256", packed()));
-    if (digest !== sha256) {
-      throw new Error(`${name} is not this build's (${packedLength} bytes, sha256 ${digest.slice(0, 12)}…)`);
-    }
-  });
-  verified.catch(() => {});
-  function packed() {
-    const all = new Uint8Array(packedLength);
-    let at = 0;
-    for (const c of chunks) {
-      all.set(c, at);
-      at += c.byteLength;
-    }
-    return all;
-  }
-  // The decoder's own time: reading its output, less the time it waited for the network.
-  const source = new XzReadableStream(input).getReader();
-  let busyMs = 0;
-  const decoded = new ReadableStream({
-    async pull(sink) {
-      const t = performance.now();
-      const before = waitMs;
-      let result;
-      try {
-        result = await source.read();
-      } catch (err) {
-        throw failure || new Error(`${name} does not decode: ${err.message || err}`);
-      } finally {
-        busyMs += performance.now() - t - (waitMs - before);
-        timings[`${label}DecodeMs`] = Math.round(busyMs);
-      }
-      if (result.done) sink.close();
-      else sink.enqueue(result.value);
-    },
-  }, { highWaterMark: 0 });
-  const cancel = () => {
-    reader?.cancel().catch(() => {});
-    source.cancel().catch(() => {});
-  };
-  return { decoded, verified, packed, cancel };
-}
-
-/** Read a stream into one buffer of exactly `size` bytes (rejects otherwise). */
-async function readExactly(stream, size, name) {
-  const out = new Uint8Array(size);
-  let at = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.byteLength > size) throw new Error(`${name} decodes to more than ${size} bytes`);
-    out.set(value, at);
-    at += value.byteLength;
-  }
-  if (at !== size) throw new Error(`${name} decodes to ${at} bytes, not ${size}`);
-  return out;
-}
-
-/** Fill the memory ranges the build listed (custom section) from the snapshot's memory. */
-function fillFromSnapshot(module, instance, snapshot, section) {
-  const sections = WebAssembly.Module.customSections(module, section);
-  if (sections.length !== 1) throw new Error(`${SNAPSHOT_WASM_FILE} has no ${section} section`);
-  const bytes = new Uint8Array(sections[0]);
-  let at = 0;
-  const leb = () => {
-    let value = 0;
-    let shift = 0;
-    for (;;) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (b < 0x80) return value;
-    }
-  };
-  const memoryStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]; // the header's size
-  const memory = new Uint8Array(instance.exports.memory.buffer);
-  const count = leb();
-  let end = 0;
-  for (let i = 0; i < count; i++) {
-    const address = end + leb();
-    const length = leb();
-    if (memoryStart + address + length > snapshot.length || address + length > memory.length) {
-      throw new Error(`${section}: a range out of bounds`);
-    }
-    memory.set(snapshot.subarray(memoryStart + address, memoryStart + address + length), address);
-    end = address + length;
-  }
-}
-
-// Stops the snapshot path's downloads (after a fallback or a failure), and its WebAssembly.
-let cancelSnapshotPath = () => {};
-let snapshotModule = null;
-let stopping = false;
-
-/** Python with the engine imported, from the memory snapshot. */
-async function startFromSnapshot(BUILD) {
-  expected = Object.assign(new Map([
-    [new URL(BUILD.snapshot, ROOT).href, BUILD.snapshotXzSize],
-    [new URL(BUILD.snapshotWasm, ROOT).href, BUILD.snapshotWasmXzSize],
-  ]), { upTo: 0.9 });
-  byteProgress();
-  let XzReadableStream;
-  try {
-    XzReadableStream = (await early.decoder).makeXzReadableStream;
-  } catch (err) {
-    throw new Error(`the xz decoder did not load: ${err.message || err}`);
-  }
-  const wasmXz = xzDownload(early.wasm, {
-    name: BUILD.snapshotWasm, sha256: BUILD.snapshotWasmSha256, label: "wasm", XzReadableStream: XzReadableStream(),
-  });
-  const snapshotXz = xzDownload(early.snapshot, {
-    name: BUILD.snapshot, sha256: BUILD.snapshotSha256, label: "snapshot", XzReadableStream: XzReadableStream(),
-  });
-  cancelSnapshotPath = () => {
-    wasmXz.cancel();
-    snapshotXz.cancel();
-  };
-
-  // The WebAssembly, compiled as it is decoded (checked before it is instantiated).
-  const [forCompile, forSize] = wasmXz.decoded.tee();
-  const size = readExactly(forSize, BUILD.snapshotWasmSize, BUILD.snapshotWasm);
-  size.catch(() => {});
-  const compiled = compileResponse(
-    new Response(forCompile, { headers: { "Content-Type": "application/wasm" } }),
-    BUILD.snapshotWasm,
-    async () => {
-      await wasmXz.verified;
-      const again = xzDownload(Promise.resolve(new Response(wasmXz.packed())), {
-        name: BUILD.snapshotWasm, sha256: BUILD.snapshotWasmSha256, label: "wasmAgain", XzReadableStream: XzReadableStream(),
-      });
-      return readExactly(again.decoded, BUILD.snapshotWasmSize, BUILD.snapshotWasm);
-    },
-  );
-  snapshotModule = compiled;
-  const module = Promise.all([compiled, size, wasmXz.verified]).then(([m]) => {
-    timings.wasm = now();
-    return m;
-  });
-
-  // The snapshot's raw bytes, checked.
-  const snapshot = Promise.all([
-    readExactly(snapshotXz.decoded, BUILD.snapshotSize, BUILD.snapshot), snapshotXz.verified,
-  ]).then(([raw]) => {
-    timings.snapshot = now(); // downloaded, checked and decoded
-    return raw;
-  });
-  snapshot.catch(() => {});
-
-  Promise.all([module, snapshot]).then(() => progress("python", 0.9), () => {});
-  const wasmFailed = useWasm(module, async (mod, instance) => {
-    fillFromSnapshot(mod, instance, await snapshot, BUILD.snapshotDataSection);
-  });
-  try {
-    await loaders;
-  } catch (err) {
-    throw stageError("pyodide", err);
-  }
-  const { loadPyodide } = await pyodideModule;
-  // The snapshot is passed as a promise: Pyodide waits for it only to instantiate.
-  const pyodide = await Promise.race([
-    loadPyodide({
-      indexURL,
-      packageBaseUrl: indexURL,
-      _loadSnapshot: snapshot,
-      stdLibURL: EMPTY_STDLIB_URL,
-      lockFileContents: { info: BUILD.lockInfo, packages: {} },
-      stdout: (text) => log("info", text),
-      stderr: (text) => log("warn", text),
-    }),
-    wasmFailed,
-    // A snapshot that fails before Pyodide instantiates: no need to wait for the rest.
-    snapshot.then(() => new Promise(() => {})),
-  ]);
-  progress("import", 0.95);
-  return pyodide;
-}
-
-// --- The wheel path ---------------------------------------------------------------------------
-
-/** Python without the snapshot: load micropip, install the engine wheel, import it. */
-async function startFromWheel(BUILD) {
-  const micropipURL = new URL(BUILD.micropipWheel, ROOT).href;
-  const engineURL = new URL(BUILD.engineWheel, ROOT).href;
-  const engineName = BUILD.engineWheel.split("/").pop();
-  expected = Object.assign(new Map([
-    [WASM_URL, BUILD.wasmSize],
-    [STDLIB_URL, BUILD.stdlibSize],
-  ]), { upTo: 0.7 });
-  byteProgress();
-
-  // Everything starts now: the WebAssembly (compiled as it arrives), the standard library,
-  // the lock file, our wheel (micropip installs it from the in-memory file system).
-  const wasmResponse = earlyStockWasm || watchedFetch(WASM_URL);
-  const wasmModule = wasmResponse.then(async (response) => {
-    if (!response.ok) throw new Error(`pyodide.asm.wasm answered HTTP ${response.status}`);
-    const copy = response.clone();
-    return compileResponse(response, "pyodide.asm.wasm", () => copy.arrayBuffer());
-  });
-  const wasmFailed = useWasm(wasmModule);
-  const stdlib = fetchBytes(STDLIB_URL);
-  const lock = fetchOk(LOCK_URL).then((r) => r.json());
-  const engineBytes = fetchBytes(engineURL);
-  for (const p of [stdlib, lock, engineBytes]) p.catch(() => {});
-  Promise.all([wasmModule, stdlib]).then(() => progress("python", 0.7), () => {});
-
-  let pyodide;
-  try {
-    await loaders;
-    const { loadPyodide } = await pyodideModule;
-    const stdlibBytes = await stdlib;
-    handOver.set(STDLIB_URL, () => new Response(stdlibBytes));
-    pyodide = await Promise.race([
-      loadPyodide({
-        indexURL,
-        packageBaseUrl: indexURL,
-        lockFileContents: await lock,
-        stdout: (text) => log("info", text),
-        stderr: (text) => log("warn", text),
-      }),
-      wasmFailed,
-    ]);
-  } catch (err) {
-    throw stageError("pyodide", err);
-  }
-
-  progress("micropip", 0.75);
-  try {
-    await pyodide.loadPackage(micropipURL, {
-      messageCallback: (text) => log("info", text),
-      errorCallback: (text) => log("warn", text),
-      checkIntegrity: false,
-    });
-    if (!pyodide.loadedPackages.micropip) throw new Error("micropip did not load");
-  } catch (err) {
-    throw stageError("micropip", err);
-  }
-
-  progress("engine", 0.85);
-  try {
-    const wheelPath = `/tmp/${engineName}`;
-    pyodide.FS.writeFile(wheelPath, await engineBytes);
-    const micropip = pyodide.pyimport("micropip");
-    try {
-      await micropip.install(`emfs:${wheelPath}`);
-    } finally {
-      micropip.destroy();
-    }
-  } catch (err) {
-    throw stageError("engine", err);
-  }
-  progress("import", 0.95);
-  return pyodide;
-}
-
 // --- Boot -------------------------------------------------------------------------------------
-
-/** The engine's entry point in a started Python, checked with a `version` request. */
-function engineCall(pyodide) {
-  pyodide.runPython(PY_AFTER_START);
-  const callPy = pyodide.runPython(PY_GLUE);
-  const call = (request) => callPy(request);
-  const reply = JSON.parse(call(JSON.stringify({ method: "version", params: {} })));
-  if (!reply.ok) throw new Error(`the engine does not answer: ${reply.error}`);
-  return { call, version: reply.result.version };
-}
 
 async function boot() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
@@ -705,46 +380,12 @@ async function boot() {
   progress("pyodide", 0.05);
 
   let BUILD;
+  let startEngine;
   try {
     BUILD = await buildInfo;
+    ({ startEngine } = await startModule);
   } catch (err) {
     throw stageError("worker", err);
   }
-
-  if (USE_SNAPSHOT) {
-    try {
-      const pyodide = await startFromSnapshot(BUILD);
-      const { call, version } = engineCall(pyodide);
-      if (version !== BUILD.engineVersion) {
-        throw new Error(`the snapshot holds engine ${version}, this build has ${BUILD.engineVersion}`);
-      }
-      return ready(pyodide, call, version, "snapshot");
-    } catch (err) {
-      // Pyodide's loader modules are needed by both paths: no fallback without them.
-      if (err.stage === "pyodide") throw err;
-      // Not an error for the page: the wheel gives the same engine.
-      const why = err && err.name === "PythonError" ? errorMessage(err) : String(err && err.message || err).replace(/\s+/g, " ");
-      log("warn", `snapshot not used, starting from the wheel: ${why.trim()}`);
-      timings.fallback = now();
-      // Whatever of the snapshot path is still downloading is not needed any more.
-      cancelSnapshotPath();
-    }
-  } else {
-    log("info", "snapshot skipped (?snapshot=0): starting from the wheel");
-  }
-
-  const pyodide = await startFromWheel(BUILD);
-  let engine;
-  try {
-    engine = engineCall(pyodide);
-  } catch (err) {
-    throw stageError("import", err);
-  }
-  return ready(pyodide, engine.call, engine.version, "wheel");
-}
-
-function ready(pyodide, call, version, start) {
-  timings.ready = now();
-  post({ type: "ready", version, pyodideVersion: pyodide.version, start, timings });
-  return call;
+  return startEngine(shared, BUILD);
 }
