@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ConsoleWatch
+from helpers.browser import QUOTA_STORAGE, ConsoleWatch
 
 import truco
 
@@ -400,31 +400,10 @@ def test_an_earlier_versions_backup_joins_the_shared_list(page, console_errors):
     assert page.evaluate(f"() => localStorage.getItem({json.dumps(OLD_BACKUP_KEY)})") is None
 
 
-# localStorage with a quota (sessionStorage 'quota', in characters): setItem throws as a full
-# storage does when the stored keys and values would pass it.
-QUOTA = """
-(() => {
-  const realSetItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    const limit = Number(sessionStorage.getItem('quota'));
-    if (this === localStorage && limit) {
-      let used = 0;
-      for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i);
-        if (k !== key) used += k.length + localStorage.getItem(k).length;
-      }
-      if (used + String(key).length + String(value).length > limit) {
-        throw new DOMException('full', 'QuotaExceededError');
-      }
-    }
-    return realSetItem.call(this, key, value);
-  };
-})();
-"""
 
 
 def test_a_corrupt_save_is_kept_when_storage_is_too_full_for_its_backup(page, console_errors):
-    page.add_init_script(QUOTA)
+    page.add_init_script(QUOTA_STORAGE)
     open_marcador(page)
     # Quotes: its copy in the backup list (JSON-escaped) needs more room than it frees.
     raw = CORRUPT["not JSON"] + " " + '"' * 2000

@@ -27,7 +27,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, EngineHold  # noqa: F401
+from helpers.browser import ENGINE_TIMEOUT_MS, QUOTA_STORAGE, READY, ConsoleWatch, EngineHold  # noqa: F401
 from helpers.table import last_n, obs, phase, start, wait_turn  # noqa: F401
 
 from truco import api
@@ -549,33 +549,13 @@ def leaving_is_questioned(page) -> bool:
     return page.evaluate("() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }))")
 
 
-# localStorage with a quota (sessionStorage 'quota', in characters), as a full storage is.
-QUOTA = """
-(() => {
-  const realSetItem = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    const limit = Number(sessionStorage.getItem('quota'));
-    if (this === localStorage && limit) {
-      let used = 0;
-      for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i);
-        if (k !== key) used += k.length + localStorage.getItem(k).length;
-      }
-      if (used + String(key).length + String(value).length > limit) {
-        throw new DOMException('full', 'QuotaExceededError');
-      }
-    }
-    return realSetItem.call(this, key, value);
-  };
-})();
-"""
 
 
 def test_a_full_storage_first_frees_what_the_game_owns(browser, base_url):
     """Storage full: the last finished match (replay, share) and then the oldest set-aside
     items go before the game in progress does; the player sees no trouble."""
     context = browser.new_context(base_url=base_url)
-    context.add_init_script(QUOTA)
+    context.add_init_script(QUOTA_STORAGE)
     try:
         page = open_page(context)
         start(page, {"mode": "1x1"}, {"seed": 6})

@@ -254,3 +254,26 @@ class TablesByDevice:
         opened, self.open = self.open, {}
         for tables, _page in opened.values():
             next(tables, None)  # closes the context and checks the page's console
+
+
+# localStorage with a quota (sessionStorage 'quota', in characters): setItem throws as a full
+# storage does when the stored keys and values would pass it. An init script.
+QUOTA_STORAGE = """
+(() => {
+  const realSetItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    const limit = Number(sessionStorage.getItem('quota'));
+    if (this === localStorage && limit) {
+      let used = 0;
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k !== key) used += k.length + localStorage.getItem(k).length;
+      }
+      if (used + String(key).length + String(value).length > limit) {
+        throw new DOMException('full', 'QuotaExceededError');
+      }
+    }
+    return realSetItem.call(this, key, value);
+  };
+})();
+"""
