@@ -26,14 +26,14 @@ class Recording:
     def __init__(self, level: str, rng: random.Random):
         self.bot = bots.make(level, rng)
         self.chances: list[float] = []
-        inner = self.bot._win_chance
+        inner = self.bot.win_chance
 
         def win_chance(known, outcomes, weights):
             p = inner(known, outcomes, weights)
             self.chances.append(p)
             return p
 
-        self.bot._win_chance = win_chance
+        self.bot.win_chance = win_chance
 
     def choose(self, obs):
         self.chances.clear()

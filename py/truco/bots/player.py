@@ -238,7 +238,7 @@ class HeuristicBot:
     face-up cards alone settle the hand against it, and never runs when every way wins."""
 
     def __init__(self, settings: LevelSettings, rng: random.Random) -> None:
-        # Per decision: set by _sample_deals (and _infer) for the methods that follow it,
+        # Per decision: set by sampled_deals (and _infer) for the methods that follow it,
         # and reset by choose() before every decision, with the memory of the table.
         self._rollout_noise: list[float] | None = None
         self._rollout_coins: list[list[float]] | None = None
@@ -319,8 +319,10 @@ class HeuristicBot:
         p_void = void / tot
         return p_win * if_won + p_void * if_void + (1.0 - p_win - p_void) * if_lost
 
+    # sampled_deals, outcomes_from_state and win_chance are public: the measuring sticks
+    # (bots/sticks.py) build their betting on the same estimate of a hand.
     @staticmethod
-    def _win_chance(known: Knowledge, outcomes: list[int], weights: list[float]) -> float:
+    def win_chance(known: Knowledge, outcomes: list[int], weights: list[float]) -> float:
         tot = 0.0
         acc = 0.0
         for o, w in zip(outcomes, weights):
@@ -328,7 +330,7 @@ class HeuristicBot:
             acc += w * (0.5 if o == VOID else 1.0 if o == known.team else 0.0)
         return acc / tot if tot else 0.5
 
-    def _sample_deals(self, known: Knowledge):
+    def sampled_deals(self, known: Knowledge):
         worlds = self.settings.sample_deals(known, self.rng, self.settings.worlds)
         self._rollout_noise = None
         self._rollout_coins = None
@@ -354,7 +356,7 @@ class HeuristicBot:
         return outcomes_after_play(known, worlds, removed, shown, self._rollout_noise, self._rollout_coins,
                                    self._rollout_covers)
 
-    def _outcomes_from_state(self, known: Knowledge, worlds) -> list[int]:
+    def outcomes_from_state(self, known: Knowledge, worlds) -> list[int]:
         return outcomes_from_state(known, worlds, self._rollout_noise, self._rollout_coins, self._rollout_covers)
 
     # ------------------------------------------------------------- inference
@@ -501,24 +503,24 @@ class HeuristicBot:
     def _decide_dez(self, known: Knowledge) -> str:
         """RULES.md §6: play for mão_de_x_value or give the opponents mao_de_x_run_gives."""
         rules = known.obs["rules"]
-        worlds, weights = self._sample_deals(known)
-        outcomes = self._outcomes_from_state(known, worlds)
+        worlds, weights = self.sampled_deals(known)
+        outcomes = self.outcomes_from_state(known, worlds)
         if self.settings.reads_table or self.settings.score_aware:
             play = self._expected_value(known, outcomes, weights, rules["mao_de_x_value"])
             run = self._value_after(known, 1 - known.team, rules["mao_de_x_run_gives"])
             if not self.settings.reads_table:
-                p = self._win_chance(known, outcomes, weights)
+                p = self.win_chance(known, outcomes, weights)
                 return "accept" if p >= self.settings.dez_at or play >= run + 0.05 else "run"
             return "accept" if play >= run else "run"
-        p = self._win_chance(known, outcomes, weights)
+        p = self.win_chance(known, outcomes, weights)
         return "accept" if p >= self.settings.dez_at else "run"
 
     # ------------------------------------------------------------------ answer
     def _answer(self, known: Knowledge, pending: dict, legal: list[str]) -> str:
         """RULES.md §5: accept, run (the askers score the current value) or raise back."""
         settings = self.settings
-        worlds, weights = self._sample_deals(known)
-        outcomes = self._outcomes_from_state(known, worlds)
+        worlds, weights = self.sampled_deals(known)
+        outcomes = self.outcomes_from_state(known, worlds)
         v_now = known.value
         v_ask = pending["value"]
         nxt = known.obs.get("next_raise")
@@ -537,7 +539,7 @@ class HeuristicBot:
                 if ev > best + 0.005:
                     action = "raise"
             return action
-        p = self._win_chance(known, outcomes, weights)
+        p = self.win_chance(known, outcomes, weights)
         if settings.score_aware and self._value_after(known, 1 - known.team, v_now) == 0.0:
             # running loses the game: play on, and raise if there is anything to gain
             return "raise" if "raise" in legal and p >= 0.5 else "accept"
@@ -551,14 +553,14 @@ class HeuristicBot:
         # never ask for more of a hand the face-up cards alone have lost (a dead bet)
         can_raise = "raise" in legal and settled(known.obs, public=True) != 1 - known.team
         if settings.card_play == "search":
-            worlds, weights = self._sample_deals(known)
+            worlds, weights = self.sampled_deals(known)
             card, covered, outcomes = self._search_card(known, legal, worlds, weights)
         else:
             card, covered = (self._best_first(known) if settings.card_play == "best_first"
                              else self._rules_card(known))
             outcomes = None
             if can_raise:
-                worlds, weights = self._sample_deals(known)
+                worlds, weights = self.sampled_deals(known)
                 s = known.strength[card]
                 outcomes = self._outcomes_after_play(known, worlds, s, COVERED if covered else s)
         if can_raise and self._should_raise(known, worlds, weights, outcomes):
@@ -573,7 +575,7 @@ class HeuristicBot:
         if not nxt:
             return False
         if not settings.reads_table:
-            p = self._win_chance(known, outcomes, weights)
+            p = self.win_chance(known, outcomes, weights)
             if p >= settings.raise_at:
                 return True
             return known.round_index >= 1 and p < 0.3 and self.rng.random() < settings.bluff
@@ -673,7 +675,7 @@ class HeuristicBot:
         scored = []
         for c, cov, rem, shown in options:
             outcomes = self._outcomes_after_play(known, worlds, rem, shown)
-            scored.append((self._win_chance(known, outcomes, weights), c, cov, outcomes))
+            scored.append((self.win_chance(known, outcomes, weights), c, cov, outcomes))
         top = max(s[0] for s in scored)
         near = [s for s in scored if not s[2] and s[0] >= top - 0.01]
         if not near:

@@ -69,14 +69,14 @@ class HonestBot(HeuristicBot):
         super().__init__(dataclasses.replace(_SETTINGS, name=self.level), rng)
 
     def _hand_chance(self, known: Knowledge) -> tuple[list, list, float]:
-        worlds, weights = self._sample_deals(known)
-        return worlds, weights, self._win_chance(known, self._outcomes_from_state(known, worlds), weights)
+        worlds, weights = self.sampled_deals(known)
+        return worlds, weights, self.win_chance(known, self.outcomes_from_state(known, worlds), weights)
 
     def _should_raise(self, known: Knowledge, worlds, weights, outcomes) -> bool:
         nxt = known.obs.get("next_raise")
         if not nxt:
             return False
-        return self._win_chance(known, outcomes, weights) >= _at(ASK_AT, _step(known, nxt["value"]))
+        return self.win_chance(known, outcomes, weights) >= _at(ASK_AT, _step(known, nxt["value"]))
 
     def _answer(self, known: Knowledge, pending: dict, legal: list[str]) -> str:
         _, _, p = self._hand_chance(known)
