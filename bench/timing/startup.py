@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import datetime
 import functools
 import http.server
@@ -267,24 +268,32 @@ def wait_for(page, predicate: str, timeout_s: float):
     return None
 
 
-def timed_load(browser, base: str, url: str, goal: str, profile: str, timeout_s: float) -> dict | None:
-    context = browser.new_context(service_workers="block", locale="pt-BR")
+@contextlib.contextmanager
+def cold_page(browser, base: str, url: str, profile: str, wait_until: str = "commit", **context_args):
+    """A page in a fresh browser context (empty caches, no service worker yet), on the
+    network `profile`, navigated to `url` with the server's byte count started afresh."""
+    context = browser.new_context(locale="pt-BR", **context_args)
     try:
         page = context.new_page()
         throttle(page, context, profile)
-        bench_get(base, STATS_PATH)  # start counting afresh
-        page.goto(url, wait_until="commit")
+        bench_get(base, STATS_PATH)
+        page.goto(url, wait_until=wait_until)
+        yield page
+    finally:
+        context.close()
+
+
+def timed_load(browser, base: str, url: str, goal: str, profile: str, timeout_s: float) -> dict | None:
+    with cold_page(browser, base, url, profile, service_workers="block") as page:
         got = wait_for(page, goal, timeout_s)
         if got is not None and got.get("ready") is None and goal == FIRST_DEAL:
             got["ready"] = page.evaluate("() => performance.getEntriesByName('engine-ready')[0]?.startTime ?? null")
         sent = bench_get(base, STATS_PATH)
-        if got is None:
-            return None
-        got["sent"] = sent["bytes"]
-        got["files"] = sent["files"]
-        return got
-    finally:
-        context.close()
+    if got is None:
+        return None
+    got["sent"] = sent["bytes"]
+    got["files"] = sent["files"]
+    return got
 
 
 def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float, timeout_s: float) -> dict:
@@ -292,12 +301,7 @@ def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float
     quiet for `quiet_s` seconds after the first deal (the precache done): every byte the
     server sent, by file, and when the page registered its service worker (from
     `window.__pwa.registeredAt`) against the first deal."""
-    context = browser.new_context(locale="pt-BR")
-    try:
-        page = context.new_page()
-        throttle(page, context, profile)
-        bench_get(base, STATS_PATH)
-        page.goto(url, wait_until="commit")
+    with cold_page(browser, base, url, profile) as page:
         got = wait_for(page, FIRST_DEAL, timeout_s)
         deadline = time.monotonic() + timeout_s
         time.sleep(quiet_s)
@@ -305,26 +309,17 @@ def whole_first_visit(browser, base: str, url: str, profile: str, quiet_s: float
             time.sleep(0.5)
         registered = page.evaluate("() => window.__pwa?.registeredAt ?? null")
         sent = bench_get(base, STATS_PATH)
-        return {"deal": got["at"] if got else None, "registered": registered, "bytes": sent["bytes"],
-                "files": sent["files"]}
-    finally:
-        context.close()
+    return {"deal": got["at"] if got else None, "registered": registered, "bytes": sent["bytes"],
+            "files": sent["files"]}
 
 
 def watched(browser, base: str, url: str, profile: str, seconds: float) -> dict:
     """An untouched page: what it moves in `seconds`, and whether its exercise is drawn."""
-    context = browser.new_context(locale="pt-BR")
-    try:
-        page = context.new_page()
-        throttle(page, context, profile)
-        bench_get(base, STATS_PATH)
-        page.goto(url, wait_until="load")
+    with cold_page(browser, base, url, profile, wait_until="load") as page:
         time.sleep(seconds)
         drawn = page.evaluate("() => document.querySelectorAll('[data-card]').length")
         sent = bench_get(base, STATS_PATH)
-        return {"sent": sent["bytes"], "files": sent["files"], "cards": drawn}
-    finally:
-        context.close()
+    return {"sent": sent["bytes"], "files": sent["files"], "cards": drawn}
 
 
 def load_average() -> str:
