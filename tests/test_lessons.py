@@ -1,4 +1,4 @@
-"""The tutorial's lessons as data (site/tutorial/*.md, rendered by lessons.py at build time):
+"""The tutorial's lessons as data (site/tutorial/*.md, rendered by py/truco_tools/lessons.py at build time):
 every file renders, every exercise's fixed deal is legal for the engine, its setup replays
 with its seed, its `solution` is judged right and its `mistake` wrong; quizzes are valid
 rounds for the engine's judge; the built pages carry no answers."""

@@ -938,7 +938,7 @@ def test_first_visit_precache_after_the_deal_reuses_the_pages_downloads_and_repe
 
 
 def test_a_page_whose_engine_never_starts_registers_nothing(browser, static_server):
-    """A tutorial whose engine never gets going (H2 makes it wait for a touch; here its worker
+    """A tutorial whose engine never gets going (it waits for a touch; and if it started, its worker
     never answers) registers no service worker and fetches nothing for it, however long it
     stays open (the page's clock runs two minutes ahead); the embed never registers one."""
     context, watch = new_context(browser, static_server)

@@ -54,7 +54,7 @@ const PORTUGUESE = "pt-BR";
 
 /**
  * A truco word that every language keeps in Portuguese ("Truco", "Seis", "mão de ferro":
- * README, "Languages"), as a node to put in the page: on a Spanish or English page it is a
+ * docs/i18n.md), as a node to put in the page: on a Spanish or English page it is a
  * <span lang="pt-BR">, so a screen reader says it with Portuguese sounds, not as an
  * English "truck-o"; on a Portuguese page, plain text. `text` is what t() gave for it.
  */

@@ -1,6 +1,6 @@
 // One live exercise (or embedded scenario): a fixed deal on a mini-table, the setup moves
 // replayed, then the learner moves, the engine applies (or refuses) it, the bots answer, and
-// the goal is judged from the engine's events — the same rules as judge() in lessons.py,
+// the goal is judged from the engine's events — the same rules as judge() in py/truco_tools/lessons.py,
 // which checks every exercise's solution and mistake at build time.
 //
 // The engine runs one session at a time, so only one exercise of a page is live: starting
@@ -27,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export class Exercise {
   /**
    * @param {HTMLElement} host  where the table, the feedback and the buttons go
-   * @param {object} ex  the exercise (from the page's JSON: lessons.py page_data)
+   * @param {object} ex  the exercise (from the page's JSON: py/truco_tools/lessons.py page_data)
    * @param {object} engine  {client, ready: Promise, state}
    * @param {object} opts  {fast, onResult(verdict, ex), onEmbed(ex), label}
    */

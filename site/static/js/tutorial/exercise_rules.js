@@ -1,6 +1,6 @@
 // What an exercise is, without a page: the engine's new_game parameters of its fixed deal,
 // the action a log event records, the hand on screen rebuilt from the events, and the
-// verdict on the learner's moves (the same rules as judge() in lessons.py, which checks
+// verdict on the learner's moves (the same rules as judge() in py/truco_tools/lessons.py, which checks
 // every exercise's solution and mistake at build time), and what the engine decided, in words.
 
 import { cardName } from "../shared/cards.js";
@@ -19,7 +19,7 @@ export function eventAction(ev) {
 }
 
 /**
- * Right / wrong / undecided (null) — keep in step with judge() in lessons.py.
+ * Right / wrong / undecided (null) — keep in step with judge() in py/truco_tools/lessons.py.
  * `free` (the embed's own deals) is "done" once the hand is over.
  */
 export function judge(ex, actions, roundNo, events) {
