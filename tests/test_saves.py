@@ -21,6 +21,7 @@ Pyodide loads in ~5-10 s per page: one context serves the reload and corruption 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -247,18 +248,28 @@ def test_closing_the_browser_during_a_mao_de_dez_decision_resumes_the_series(bro
         context.close()
 
 
-def test_continue_is_offered_while_the_engine_loads_and_resumes_the_saved_game(browser, base_url, main):
-    start(main, *COVER_RAISE)
-    act(main)
-    before = obs(main)
-    state = main.context.storage_state()
-    context = browser.new_context(base_url=base_url, storage_state=state)
+@contextlib.contextmanager
+def page_while_loading(browser, base_url, storage_state):
+    """A table page of a fresh context holding `storage_state`, its engine held loading
+    (EngineHold) until the test releases it; its console is checked at the end."""
+    context = browser.new_context(base_url=base_url, storage_state=storage_state)
     try:
         page = context.new_page()
         watch = ConsoleWatch()
         watch.watch(page)
         hold = EngineHold(page)
         page.goto("/?fast=1")
+        yield page, hold
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_continue_is_offered_while_the_engine_loads_and_resumes_the_saved_game(browser, base_url, main):
+    start(main, *COVER_RAISE)
+    act(main)
+    before = obs(main)
+    with page_while_loading(browser, base_url, main.context.storage_state()) as (page, hold):
         button = page.get_by_role("button", name="Continuar partida")
         expect(button).to_be_visible()
         expect(button).to_be_focused()
@@ -271,9 +282,6 @@ def test_continue_is_offered_while_the_engine_loads_and_resumes_the_saved_game(b
         wait_turn(page, None)
         assert obs(page) == before, "the same cards, turn, score and settings"
         assert page.locator("#timer-select").input_value() == "30"
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_a_save_the_engine_refuses_is_set_aside_when_continue_is_pressed_while_loading(browser, base_url):
@@ -283,13 +291,7 @@ def test_a_save_the_engine_refuses_is_set_aside_when_continue_is_pressed_while_l
     mine = envelope({"mode": "3x3", "level": "dificil"})
     items = [{"name": SESSION, "value": impossible}, {"name": SETTINGS, "value": mine}]
     state = {"cookies": [], "origins": [{"origin": base_url.rstrip("/"), "localStorage": items}]}
-    context = browser.new_context(base_url=base_url, storage_state=state)
-    try:
-        page = context.new_page()
-        watch = ConsoleWatch()
-        watch.watch(page)
-        hold = EngineHold(page)
-        page.goto("/?fast=1")
+    with page_while_loading(browser, base_url, state) as (page, hold):
         expect(page.get_by_role("button", name="Continuar partida")).to_be_visible()
         expect(page.locator("#continue-summary")).to_have_text("Partida salva: 1 × 1, Fácil")
         page.get_by_role("button", name="Continuar partida").click()
@@ -305,9 +307,6 @@ def test_a_save_the_engine_refuses_is_set_aside_when_continue_is_pressed_while_l
         page.get_by_role("button", name="Começar").click()
         wait_turn(page, None)
         assert obs(page)["players"] == 6
-        watch.check()
-    finally:
-        context.close()
 
 
 def test_settings_changed_on_the_start_screen_are_saved_and_speed_sets_the_pauses(main):
