@@ -25,6 +25,7 @@ const LOG_MAX = 200;
 const STEPS = { truco: 0, seis: 1, nove: 2, dez: 2, doze: 3 };
 const BUZZ = { turn: [25], raise: [70, 50, 70] };
 const SCHEDULE_AHEAD_MAX = 0.6; // s: sounds of one reply follow each other, never further
+const IDLE_SUSPEND_MS = 5000; // a quiet table lets the audio device rest (a phone's battery)
 
 export class TableSound {
   /**
@@ -36,6 +37,7 @@ export class TableSound {
     this.ctx = null;
     this.noise = null;
     this.free = 0; // the context's time when the last scheduled sound has had its moment
+    this.idle = null;
     this.requested = [];
     this.buzzed = [];
     try {
@@ -49,7 +51,7 @@ export class TableSound {
     document.addEventListener("visibilitychange", () => {
       if (!this.ctx) return;
       if (document.hidden) this.ctx.suspend().catch(() => {});
-      else if (this.isOn()) this.ctx.resume().catch(() => {});
+      else this.wake();
     });
   }
 
@@ -68,10 +70,19 @@ export class TableSound {
         this.ctx = new Ctx({ latencyHint: "interactive" });
       }
       if (this.ctx.state === "suspended") this.ctx.resume().catch(() => {});
+      this.restLater(0);
     } catch {
       this.ctx = null;
     }
     return this.ctx;
+  }
+
+  /** Suspend the context once nothing has sounded for a while (`busy` s still to play). */
+  restLater(busy) {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      if (this.ctx?.state === "running") this.ctx.suspend().catch(() => {});
+    }, IDLE_SUSPEND_MS + busy * 1000);
   }
 
   /** The setting changed (the toggle): stop at once when muted. */
@@ -142,6 +153,7 @@ export class TableSound {
       const [kind, detail] = name.split(":");
       const length = SYNTHS[kind](this, ctx, at, detail);
       this.free = at + length * 0.7;
+      this.restLater(length);
       if (word && this.speakWord) this.speakWord(word);
     } catch {
       /* a browser without some node: silence, the game goes on */
@@ -247,10 +259,10 @@ function syllable(ctx, at, { freq, glide, length, vowel, level }) {
 function call(sound, ctx, at, name) {
   const step = STEPS[name] ?? 1;
   const base = 175 * 2 ** ((step * 3) / 12);
-  syllable(ctx, at, { freq: base, glide: 1.05, length: 0.11, vowel: VOWELS[0], level: 0.5 });
+  syllable(ctx, at, { freq: base, glide: 1.05, length: 0.11, vowel: VOWELS[0], level: 0.4 });
   const second = at + 0.14;
   const hold = 0.26 + step * 0.05;
-  syllable(ctx, second, { freq: base * 1.26, glide: 0.85, length: hold, vowel: VOWELS[1], level: 0.6 });
+  syllable(ctx, second, { freq: base * 1.26, glide: 0.85, length: hold, vowel: VOWELS[1], level: 0.48 });
   return second + hold - at;
 }
 
