@@ -36,9 +36,11 @@ AUDIO_AND_VIBRATION = """
 })();
 """
 
-# navigator.share as a phone has it; window.__shareMode says how the sheet ends.
+# navigator.share as a phone has it; window.__shareMode says how the sheet ends. And no
+# navigator.vibrate, as on a desktop browser or an iPhone.
 SHARE_SHEET = """
 (() => {
+  delete Navigator.prototype.vibrate;
   window.__shared = [];
   window.__shareMode = "ok";
   navigator.share = (data) => {
@@ -172,6 +174,8 @@ def test_the_players_name_is_text_capped_remembered_and_told_and_share_uses_the_
     expect(me).to_have_text(name)  # literally, tags and all
     assert page.locator("#my-name *, #me .me-label img").count() == 0 and page.evaluate("window.__pwned") is None
     expect(page.locator("#me")).to_have_attribute("aria-label", name)
+    # Without navigator.vibrate the deal still sounds, and the turn buzzes nothing.
+    assert sounds(page) == {"requested": ["shuffle"], "buzzed": []}
     while phase(page) != "over":
         act(page)
     assert any(name in p for p in page.locator("#live p").all_inner_texts()), "the live region names the player"
