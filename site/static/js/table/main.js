@@ -133,8 +133,10 @@ function setUpTable() {
   const soundToggle = $("sound-toggle");
   const showSound = () => soundToggle.setAttribute("aria-pressed", String(manager.settings.sound !== false));
   soundToggle.onclick = () => {
-    manager.settings = { ...manager.settings, sound: manager.settings.sound === false };
-    store.saveSettings(manager.settings);
+    const on = manager.settings.sound === false;
+    manager.settings = { ...manager.settings, sound: on };
+    // Kept with the start screen's choices (not the resumed match's own settings).
+    store.saveSettings({ ...(store.storedSettings() ?? manager.settings), sound: on });
     sound.setOn(manager.settings.sound);
     showSound();
   };
