@@ -13,8 +13,22 @@ export function seatPosition(seat, human, players) {
   return ["bottom", "right", "top-right", "top", "top-left", "left"][rel];
 }
 
+// The name the player chose on the table's start screen ("" until then, and on the
+// tutorial's pages): the human's seat is called by it, else "Você".
+let playerName = "";
+
+/** The table sets the player's chosen name (already cleaned: saved_data.js cleanName). */
+export function setPlayerName(name) {
+  playerName = typeof name === "string" ? name : "";
+}
+
+/** The player's chosen name, or "" for none. */
+export function chosenName() {
+  return playerName;
+}
+
 export function seatName(seat, human, players) {
-  if (seat === human) return t("seat.you");
+  if (seat === human) return playerName || t("seat.you");
   const names = list("seat.names");
   const rel = (seat - human + players) % players;
   return names[rel] || `${seat}`;

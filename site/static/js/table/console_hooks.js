@@ -22,8 +22,11 @@ export function installEngineHook(client) {
   });
 }
 
-/** window.__truco: the observation, busy, this tab's id, the pauses, and start(settings, scenario). */
-export function installTableHook({ manager, dialogs, tabs }) {
+/**
+ * window.__truco: the observation, busy, this tab's id, the pauses, the sounds asked for and
+ * the vibrations (sound.js: {requested, buzzed}), and start(settings, scenario).
+ */
+export function installTableHook({ manager, dialogs, tabs, sound = null }) {
   window.__truco = Object.freeze({
     get observation() {
       return manager.obs;
@@ -36,6 +39,9 @@ export function installTableHook({ manager, dialogs, tabs }) {
     },
     get pauses() {
       return manager.pauses;
+    },
+    get sounds() {
+      return { requested: [...(sound?.requested ?? [])], buzzed: [...(sound?.buzzed ?? [])] };
     },
     start(settings = {}, scenario = {}) {
       manager.scenario = scenario;

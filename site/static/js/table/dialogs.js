@@ -7,6 +7,7 @@
 // it could not be clicked), and to the floating notice otherwise.
 
 import { t } from "../shared/i18n.js";
+import { cleanName } from "./saved_data.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,6 +106,7 @@ export class Dialogs {
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
       hint: f.get("hint") === "on",
+      player_name: cleanName(f.get("player_name") ?? "") ?? "",
     };
   }
 

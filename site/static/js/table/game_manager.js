@@ -16,9 +16,9 @@ export class GameManager {
    * @param {object} o  {client (the engine), screen (TableScreen), store (MatchStore),
    *   dialogs (Dialogs), tabs (TabGuard: one tab plays the saved game at a time, or null),
    *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), scenario (the
-   *   address's seed, deal...)}
+   *   address's seed, deal...), sound (TableSound: sounds and vibrations, or null)}
    */
-  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {} }) {
+  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {}, sound = null }) {
     this.client = client;
     this.screen = screen;
     this.store = store;
@@ -27,6 +27,7 @@ export class GameManager {
     this.timer = timer;
     this.fast = fast;
     this.scenario = scenario;
+    this.sound = sound;
     this.sessionId = null; // the match being played here
     this.tally = null; // its statistics so far (saved with it)
     this.obs = null;
@@ -70,8 +71,9 @@ export class GameManager {
     const gen = ++this.generation;
     this.stopAll();
     const chosen = this.settings; // the start screen's, kept if the save is refused
-    // The game's own settings, but the Dica as the player has it now (the start screen's).
-    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: this.settings.hint === true };
+    // The game's own settings, but the Dica, the sound and the name as the player has them now.
+    const { hint, sound, player_name } = { ...DEFAULT_SETTINGS, ...this.settings };
+    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, sound, player_name };
     let reply;
     try {
       reply = await this.client.call("load", { save: session.save });
@@ -190,6 +192,7 @@ export class GameManager {
       this.tabs?.release();
     }
     this.screen.see(obs);
+    if (!quiet) this.sound?.events(fresh, obs);
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
     if (handEnd) {
@@ -221,6 +224,7 @@ export class GameManager {
       this.setPhase("human");
       if (keepTimer && this.timer.active) return; // a signal on the human's turn: the clock runs on
       this.screen.yourTurn();
+      this.sound?.yourTurn(obs);
       this.timer.start(Number(obs.options?.timer || 0), { held: this.paused || this.hidden });
     } else {
       this.setPhase("bots");

@@ -4,7 +4,7 @@
 
 import { cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
-import { callName, maoDeXParams, seatName } from "../shared/table_words.js";
+import { callName, chosenName, maoDeXParams, seatName } from "../shared/table_words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,15 +14,17 @@ export function eventLines(events, { seat, players, rules = null }) {
   const x = rules ? maoDeXParams(rules) : { x: t("marcador.x.10") };
   const name = (s) => seatName(s, seat, players);
   // A sentence whose subject (or owner) is the human has its own text in each language
-  // ("Você correu", "Te fuiste", "You folded"): "you" is not a third person everywhere.
-  const about = (key, s, params = {}) => t(s === seat ? `${key}.you` : key, { ...params, name: name(s) });
+  // ("Você correu", "Te fuiste", "You folded"): "you" is not a third person everywhere. A
+  // player who chose a name is told by it ("Ana correu"), like the others.
+  const you = (s) => s === seat && !chosenName();
+  const about = (key, s, params = {}) => t(you(s) ? `${key}.you` : key, { ...params, name: name(s) });
   const us = seat % 2;
   const out = [];
   const add = (kind, text, s = null) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s });
   for (const e of events) {
     switch (e.type) {
       case "deal": {
-        const key = e.dealer === seat ? "review.deal.you_dealt" : e.mao === seat ? "review.deal.you_lead" : "review.deal";
+        const key = you(e.dealer) ? "review.deal.you_dealt" : you(e.mao) ? "review.deal.you_lead" : "review.deal";
         add("deal", t(key, { n: e.hand_number, dealer: name(e.dealer), mao: name(e.mao) }));
         if (e.kind !== "normal") add("deal", t(`review.kind.${e.kind}`, x));
         break;

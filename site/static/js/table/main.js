@@ -10,6 +10,7 @@ import { client, startEngine } from "../engine/engine_boot.js";
 import { EngineProgress } from "../engine/engine_progress.js";
 import { t } from "../shared/i18n.js";
 import { StorageManager } from "../shared/storage.js";
+import { callName, setPlayerName } from "../shared/table_words.js";
 import { TurnTimer } from "../shared/turn_timer.js";
 import { installEngineHook, installTableHook } from "./console_hooks.js";
 import { Dialogs } from "./dialogs.js";
@@ -22,6 +23,7 @@ import { Narrator } from "./narrator.js";
 import { PartnerTalk } from "./partner_talk.js";
 import { ReplayView } from "./replay_view.js";
 import { ShareDialog } from "./share.js";
+import { TableSound, speakCall } from "./sound.js";
 import { StartScreen } from "./start_screen.js";
 import { StatsView } from "./stats_view.js";
 import { TabGuard } from "./tab_guard.js";
@@ -65,8 +67,13 @@ function setUpTable() {
   let store;
   let start;
   let stats;
+  // The player's name (start screen) and the table's sound (its toggle), kept in the settings.
+  const personal = (settings) => setPlayerName(settings.player_name);
   const dialogs = new Dialogs({
-    onStart: (settings) => start.play(() => manager.newGame(settings)),
+    onStart: (settings) => {
+      personal(settings);
+      start.play(() => manager.newGame({ ...settings, sound: manager.settings.sound }));
+    },
     onContinue: () => start.continueSaved(),
     onAgain: () => manager.newGame(manager.settings),
     onMenu: () => start.offer(),
@@ -78,6 +85,7 @@ function setUpTable() {
     hasLastGame: () => Boolean(store.lastMatch()),
     onSettingsChange: (settings) => {
       manager.settings = { ...manager.settings, ...settings };
+      personal(manager.settings);
       store.saveSettings(manager.settings);
     },
   });
@@ -98,7 +106,8 @@ function setUpTable() {
   const narrator = new Narrator({ view, talk, reviewable: true });
   const screen = new TableScreen({ view, input, narrator, talk, hints, review });
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
-  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario });
+  const sound = new TableSound({ isOn: () => manager.settings.sound !== false, speakWord: (name) => speakCall(callName(name)) });
+  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario, sound });
   start = new StartScreen({ manager, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.
@@ -121,8 +130,21 @@ function setUpTable() {
     pause.textContent = t(manager.paused ? "menu.resume" : "menu.pause");
   };
 
+  const soundToggle = $("sound-toggle");
+  const showSound = () => soundToggle.setAttribute("aria-pressed", String(manager.settings.sound !== false));
+  soundToggle.onclick = () => {
+    const on = manager.settings.sound === false;
+    manager.settings = { ...manager.settings, sound: on };
+    // Kept with the start screen's choices (not the resumed match's own settings).
+    store.saveSettings({ ...(store.storedSettings() ?? manager.settings), sound: on });
+    sound.setOn(manager.settings.sound);
+    showSound();
+  };
+
   start.begin(opts);
-  installTableHook({ manager, dialogs, tabs });
+  personal(manager.settings);
+  showSound();
+  installTableHook({ manager, dialogs, tabs, sound });
   return { manager, screen, dialogs, start };
 }
 

@@ -3,7 +3,8 @@
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
-//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais}
+//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
+//                   sound, player_name}
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -42,7 +43,18 @@ export const DEFAULT_SETTINGS = Object.freeze({
   humano_decide: true,
   sinais: true,
   hint: false, // the "Dica" button on the human's turn
+  sound: true, // the table's sounds and vibrations (sound.js): the "Som" toggle
+  player_name: "", // the player's name at the table ("" = "Você"): untrusted text, see cleanName
 });
+
+export const NAME_MAX = 20; // characters of the player's name
+
+/** The player's name as typed: trimmed, one space between words, no control characters, capped. */
+export function cleanName(text) {
+  if (typeof text !== "string") return null;
+  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+  return Array.from(plain).slice(0, NAME_MAX).join("").trim();
+}
 
 export const CHOICES = Object.freeze({
   mode: MODES,
@@ -59,6 +71,7 @@ export const CHOICES = Object.freeze({
   humano_decide: [false, true],
   sinais: [false, true],
   hint: [false, true],
+  sound: [false, true],
 });
 
 // ------------------------------------------------------------------- settings
@@ -83,6 +96,13 @@ export function checkSettings(data, { presets = null } = {}) {
       bad.push(name);
       errors.push(`${name}: ${JSON.stringify(v)?.slice(0, 40)}`);
     }
+  }
+  if ("player_name" in data) {
+    const name = cleanName(data.player_name);
+    if (name === null) {
+      bad.push("player_name");
+      errors.push(`player_name: ${JSON.stringify(data.player_name)?.slice(0, 40)}`);
+    } else value.player_name = name;
   }
   return { value, errors, bad };
 }

@@ -10,7 +10,7 @@ import { t } from "../shared/i18n.js";
 const $ = (id) => document.getElementById(id);
 const MODES = { 2: "1x1", 4: "2x2", 6: "3x3" };
 // Settings that change only how the table looks or helps: a friend keeps their own.
-const PERSONAL = new Set(["speed", "four_colour", "hint"]);
+const PERSONAL = new Set(["speed", "four_colour", "hint", "sound", "player_name"]);
 export const SHARED_PARAM = "partida";
 
 /**
@@ -73,7 +73,11 @@ export class ShareDialog {
     this.field.addEventListener("focus", () => this.field.select());
   }
 
-  /** Ask the engine for the match saved as `save` and show its link. */
+  /**
+   * Ask the engine for the match saved as `save` and offer its link: through the system's
+   * share sheet where the browser has one (a phone), else (or when the sheet fails) in the
+   * dialog's field, copied to the clipboard where that is allowed.
+   */
   async open(save) {
     this.message.textContent = "";
     this.field.value = "";
@@ -93,8 +97,28 @@ export class ShareDialog {
     }
     this.field.value = shareURL(shared);
     this.dialog.dataset.seed = String(shared.seed);
+    if (await this.shareSheet(this.field.value)) {
+      if (this.dialog.open) this.dialog.close(); // it said "loading"
+      return;
+    }
     if (!this.dialog.open) this.dialog.showModal();
     await this.copy();
+  }
+
+  /**
+   * The system's share sheet with the link: true when it was shown (shared, or closed by the
+   * player: an AbortError, nothing more to do), false where there is none or it failed.
+   */
+  async shareSheet(url) {
+    if (typeof navigator.share !== "function") return false;
+    const data = { url, title: t("share.title"), text: t("share.native_text") };
+    try {
+      if (navigator.canShare && !navigator.canShare(data)) return false;
+      await navigator.share(data);
+      return true;
+    } catch (err) {
+      return err?.name === "AbortError";
+    }
   }
 
   /** Copy to the clipboard; where that is refused, the field (selected) is the fallback. */

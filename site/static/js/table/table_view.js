@@ -93,6 +93,8 @@ export class TableView {
       el.classList.toggle("to-move", !frozen && obs.to_move === s);
       fillSeatCards($(".seat-cards", el), { shown: shownCards(obs, s), count: obs.hand_sizes[s], cardObs: obs });
     }
+    $("#my-name", this.root).textContent = this.name(mine); // the player's chosen name: text only
+    $("#me", this.root).setAttribute("aria-label", this.name(mine));
     $("#my-badges", this.root).replaceChildren(...seatBadges(obs, mine));
     $("#me", this.root).classList.toggle("to-move", !frozen && obs.to_move === mine);
   }

@@ -2,7 +2,8 @@
 // ferro, humano_decide=0|1, sinais=0|1...: any key of DEFAULT_SETTINGS), `seed` to fix the
 // deals, a scenario for tests and shared situations (`hands=4c.7h.As-3c.2h.Kd`,
 // `score=10,4`, `dealer=1`, `vira=Kd`), `autostart=1` to skip the start screen, and
-// `fast=1` for no pauses between moves (tests).
+// `fast=1` for no pauses between moves (tests). The player's name is never taken from an
+// address (a link does not rename whoever opens it).
 
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 import { isSharedURL } from "./share.js";
@@ -12,7 +13,7 @@ export function urlOptions(search = location.search) {
   const q = new URLSearchParams(search);
   const settings = {};
   for (const [key, dflt] of Object.entries(DEFAULT_SETTINGS)) {
-    if (!q.has(key)) continue;
+    if (!q.has(key) || key === "player_name") continue;
     const v = q.get(key);
     settings[key] = typeof dflt === "number" ? Number(v) : typeof dflt === "boolean" ? v === "1" || v === "true" : v;
   }
