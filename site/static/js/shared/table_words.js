@@ -13,8 +13,16 @@ export function seatPosition(seat, human, players) {
   return ["bottom", "right", "top-right", "top", "top-left", "left"][rel];
 }
 
+let namer = null; // a shared table's names (table/seats.js), or null
+
+/** At a table of several people (pass-and-play), `fn(seat)` names the other seats. */
+export function setSeatNamer(fn) {
+  namer = fn;
+}
+
 export function seatName(seat, human, players) {
   if (seat === human) return t("seat.you");
+  if (namer) return namer(seat);
   const names = list("seat.names");
   const rel = (seat - human + players) % players;
   return names[rel] || `${seat}`;

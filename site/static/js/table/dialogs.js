@@ -7,6 +7,7 @@
 // it could not be clicked), and to the floating notice otherwise.
 
 import { t } from "../shared/i18n.js";
+import { fillSeatsForm, readSeatsForm, syncSeatsForm } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,6 +106,7 @@ export class Dialogs {
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
       hint: f.get("hint") === "on",
+      ...readSeatsForm(this.form), // pass-and-play: the seats people play here, their names
     };
   }
 
@@ -125,6 +127,7 @@ export class Dialogs {
         field.value = String(value);
       }
     }
+    fillSeatsForm(this.form, settings);
     this.syncForm();
   }
 
@@ -132,6 +135,7 @@ export class Dialogs {
     const solo = this.form.elements.namedItem("mode").value === "1x1";
     $("partner-level-row").hidden = solo;
     $("partner-options").hidden = solo; // humano decide and sinais need a partner
+    syncSeatsForm(this.form);
   }
 
   /**

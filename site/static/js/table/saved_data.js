@@ -19,6 +19,7 @@
 // version 1; the data read is never trusted before its version-1 check.
 
 import { KEYS, PREFIX } from "../shared/storage.js";
+import { HUMANS_CHOICES, checkNames, isSharedTable } from "./seats.js";
 import { LEVELS, MODES, RECENT_MAX, bucketKey, checkStats, checkTally, emptyBucket, emptyStats, newTally } from "./stats.js";
 
 export const VERSION = 1;
@@ -42,6 +43,9 @@ export const DEFAULT_SETTINGS = Object.freeze({
   humano_decide: true,
   sinais: true,
   hint: false, // the "Dica" button on the human's turn
+  // Pass-and-play (issue #31, seats.js): the seats people play at this device, and their names.
+  humans: "0",
+  player_names: Object.freeze([]),
 });
 
 export const CHOICES = Object.freeze({
@@ -59,6 +63,7 @@ export const CHOICES = Object.freeze({
   humano_decide: [false, true],
   sinais: [false, true],
   hint: [false, true],
+  humans: HUMANS_CHOICES,
 });
 
 // ------------------------------------------------------------------- settings
@@ -84,6 +89,14 @@ export function checkSettings(data, { presets = null } = {}) {
       errors.push(`${name}: ${JSON.stringify(v)?.slice(0, 40)}`);
     }
   }
+  if ("player_names" in data) {
+    const names = checkNames(data.player_names);
+    if (names) value.player_names = names;
+    else {
+      bad.push("player_names");
+      errors.push("player_names: not a list of names");
+    }
+  }
   return { value, errors, bad };
 }
 
@@ -97,9 +110,11 @@ export function checkSession(data, opts = {}) {
   const id = typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId();
   let tally;
   try {
+    if (isSharedTable(settings)) throw new Error("a shared table is not counted"); // seats.js
     tally = checkTally(data.tally);
     tally.id = id;
   } catch {
+    if (isSharedTable(settings)) return { id, tab: typeof data.tab === "string" ? data.tab : null, save: data.save, settings, tally: null };
     // No tally (or a broken one): count the rest of this match from here on.
     tally = newTally(settings, id, { partial: true });
   }
