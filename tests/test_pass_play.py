@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from helpers.browser import READY, ENGINE_TIMEOUT_MS, audit, new_page
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, audit, new_page
 from truco.cards import card_name
 from truco.game import deal_for
 
@@ -84,6 +84,9 @@ def play_match(page, seed, players, humans, names, *, keys=False, limit=400):
             labels = shown(page)
             assert not named(labels, others), f"seat {seat}'s turn shows another hand's card"
             assert named(labels, set(deal[seat])), "the player's own cards are shown"
+            if players == 4 and all(p in humans for p in range(seat % 2, 4, 2)):
+                # Sinais between two people sharing one screen make no sense: no Sinal button.
+                assert not page.locator("#signal-toggle").is_visible()
             checked_turns += 1
             continue
         assert st["seat"] in humans and st["toMove"] == st["seat"]
@@ -131,6 +134,13 @@ def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
     title = page.locator("#end-title").text_content()
     assert title.startswith(["Ana", "<b>Bia</b>"][winner]), title
     assert page.locator("#end-title b").count() == 0
+    # Statistics are this device's player against the bots: a match between people is not counted.
+    assert page.evaluate("() => localStorage.getItem('truco:stats')") is None
+    # The share link deals the same match to friends, with the same seats played by people.
+    page.locator("#end-share").click()
+    page.wait_for_function("() => document.getElementById('share-url').value.includes('seed=')")
+    assert "humans=01" in page.locator("#share-url").input_value()
+    page.locator("#share-close").click()
     print(f"1x1: {passes} pass screens, {time.monotonic() - t0:.1f} s")
 
 
@@ -159,3 +169,38 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys(table):
     passes, turns, winner = play_match(page, seed, 4, [0, 2], names, keys=True)
     assert winner in (0, 1) and passes >= 2 and turns >= 2, (passes, turns)
     print(f"2x2: {passes} pass screens, {time.monotonic() - t0:.1f} s")
+
+
+def test_a_reload_lands_on_a_pass_screen_and_no_hand_reaches_the_page_before_the_tap(table, axe_source):
+    """The save resumes a shared table: "Continuar partida", then "Passe para …" (announced:
+    the focus on its button, axe clean), and not one observation with a hand crosses from
+    the worker until the player taps."""
+    page = table
+    page.context.add_init_script(RECORD_WORKER_MESSAGES)
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia']}, {seed: 5})")
+    page.wait_for_function(SETTLED, timeout=30_000)
+    audit(page, axe_source, "the pass screen")
+    page.locator("#pass-ready").click()
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy")
+    assert page.locator("#me .me-label").text_content().startswith(page.evaluate(
+        "() => ['Ana', 'Bia'][window.__truco.observation.seat]"))
+    act(page, keys=False)
+    page.wait_for_function(SETTLED, timeout=30_000)
+    assert page.evaluate("() => document.getElementById('pass-dialog').open")
+
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#continue:not([hidden])")
+    page.locator("#continue").click()
+    page.wait_for_function(SETTLED, timeout=30_000)
+    st = page.evaluate(STATE)
+    assert st["phase"] == "pass" and st["focused"] == "pass-ready", st
+    assert shown(page) == [] or not named(shown(page), {c for h in deal_for(5, st["hand"] - 1, 2) for c in h} - set(st["played"]))
+    replies = page.evaluate("() => window.__workerMessages.map((m) => JSON.parse(m)).filter((m) => m.result && m.result.observation)")
+    assert replies, "the save was loaded"
+    assert all(m["result"]["observation"]["hand"] == [] for m in replies), "a hand crossed before the tap"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy")
+    assert page.locator("#hand .card.in-hand").count() > 0
