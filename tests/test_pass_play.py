@@ -174,16 +174,18 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys(table):
 def test_a_reload_lands_on_a_pass_screen_and_no_hand_reaches_the_page_before_the_tap(table, axe_source):
     """The save resumes a shared table: "Continuar partida", then "Passe para …" (announced:
     the focus on its button, axe clean), and not one observation with a hand crosses from
-    the worker until the player taps."""
+    the worker until the player taps. The turn timer starts only after the tap."""
     page = table
     page.context.add_init_script(RECORD_WORKER_MESSAGES)
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia']}, {seed: 5})")
+    page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia'], timer: 30}, {seed: 5})")
     page.wait_for_function(SETTLED, timeout=30_000)
     audit(page, axe_source, "the pass screen")
+    assert page.locator("#timer").is_hidden(), "the turn timer waits for the tap"
     page.locator("#pass-ready").click()
     page.wait_for_function("() => document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy")
+    assert page.locator("#timer").is_visible(), "the turn timer runs once the player has tapped"
     assert page.locator("#me .me-label").text_content().startswith(page.evaluate(
         "() => ['Ana', 'Bia'][window.__truco.observation.seat]"))
     act(page, keys=False)

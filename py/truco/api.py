@@ -1,8 +1,9 @@
 """JSON-in, JSON-out facade for the browser worker: one table session at a time.
 
 The page never sees a Python object and never sees a hidden card: every reply carries
-the human seat's observation only, plus the opaque ``save`` blob (the full state,
-stored by the page without reading it, handed back to ``load`` to resume).
+the human seat's observation only (at a table of several people, the seat the request
+names, or with ``seat: null`` nobody's: the public view), plus the opaque ``save`` blob
+(the full state, stored by the page without reading it, handed back to ``load`` to resume).
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"method": "new_game", "params": {"seed": 3, "players": 2}})))

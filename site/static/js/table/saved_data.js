@@ -3,7 +3,9 @@
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
-//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais}
+//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
+//                   humans, player_names}: `humans` the seats people play here ("0", "01"…,
+//                   seats.js), `player_names` one name per seat
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
