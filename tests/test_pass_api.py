@@ -6,8 +6,12 @@ human seat; sinais are off between human partners; the save keeps the humans."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
+
+import truco
 
 from truco import IllegalAction, api
 from truco.game import deal_for
@@ -71,6 +75,17 @@ def _logged_before_this_deal(obs):
     last = deals[-1] if deals else -1
     return {e.get("card") for e in obs["log"] if e["n"] < last} | {
         c for e in obs["log"] if e["n"] < last for c in (e.get("cards") or [])}
+
+
+SCHEMA = json.loads((Path(truco.__file__).parent / "observation.schema.json").read_text())
+
+
+def test_every_view_of_a_shared_table_is_a_valid_observation():
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    _, seen = play_to_the_end(41, 4, [0, 3], sinais=True)
+    assert any(seat is None for seat, _ in seen)
+    for _, obs in seen:
+        validator.validate(obs)
 
 
 def test_the_public_view_hides_every_hand_and_the_reply_follows_the_named_seat():
