@@ -178,6 +178,15 @@ def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
     assert page.locator("#end-title b").count() == 0
     # Statistics are this device's player against the bots: a match between people is not counted.
     assert page.evaluate("() => localStorage.getItem('truco:stats')") is None
+    # The replay shows the match from the view of the person on screen (who asks).
+    on_screen = page.evaluate("() => window.__truco.observation.seat")
+    page.evaluate("() => { window.__workerMessages.length = 0; }")
+    page.locator("#end-replay").click()
+    page.wait_for_selector("#replay-body:not([hidden])")
+    seats = page.evaluate("""() => window.__workerMessages.map((m) => JSON.parse(m))
+        .filter((m) => m.result && m.result.steps).map((m) => m.result.seat)""")
+    assert seats == [on_screen], (seats, on_screen)
+    page.locator("#replay-close").click()
     # The share link deals the same match to friends, with the same seats played by people.
     page.locator("#end-share").click()
     page.wait_for_function("() => document.getElementById('share-url').value.includes('seed=')")
