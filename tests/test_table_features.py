@@ -146,7 +146,7 @@ def test_sounds_and_vibrations_follow_the_game_the_toggle_and_the_tab(browser, b
 
 
 def clean(name):
-    """The page's rule (saved_data.js cleanName): one space between words, trimmed, 20 characters."""
+    """The page's rule (table/seats.js cleanName): one space between words, trimmed, 20 characters."""
     return " ".join(name.split())[:20].strip()
 
 

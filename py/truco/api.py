@@ -1,8 +1,9 @@
 """JSON-in, JSON-out facade for the browser worker: one table session at a time.
 
 The page never sees a Python object and never sees a hidden card: every reply carries
-the human seat's observation only, plus the opaque ``save`` blob (the full state,
-stored by the page without reading it, handed back to ``load`` to resume).
+the human seat's observation only (at a table of several people, the seat the request
+names, or with ``seat: null`` nobody's: the public view), plus the opaque ``save`` blob
+(the full state, stored by the page without reading it, handed back to ``load`` to resume).
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"method": "new_game", "params": {"seed": 3, "players": 2}})))
@@ -31,19 +32,56 @@ MAX_DEPTH = 64
 
 
 class Session:
-    """A table: a game, the human's seat and the bots' levels of the other seats."""
+    """A table: a game, the seats people drive (``humans``, the first being ``human_seat``)
+    and the bots' levels of the other seats.
 
-    def __init__(self, game: Game, human_seat: int, levels: dict[int, str], start: dict | None = None) -> None:
+    A seat in ``humans`` is driven by someone other than the local bot: today a person at
+    this device (pass-and-play, where several humans share one screen); the engine treats
+    every such seat alike and answers each request from the view of the seat it names.
+    """
+
+    def __init__(self, game: Game, human_seat: int, levels: dict[int, str], start: dict | None = None,
+                 humans: list[int] | None = None) -> None:
         self.game = game
         self.human_seat = human_seat
+        self.humans = sorted(set(humans or [human_seat]) | {human_seat})
         self.levels = levels
         # How the match was started (new_game's arguments, the drawn seed included): the
         # replay plays it again from there, and a shared link starts the same deals.
         self.start = start
 
+    def seat_of(self, params: dict) -> int | None:
+        """The seat a request speaks for (``seat``, default the human's): one of ``humans``.
+        ``None`` when the request asks explicitly for no seat (``"seat": null``): the public view."""
+        if "seat" not in params:
+            return self.human_seat
+        seat = params["seat"]
+        if seat is None:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.humans:
+            raise ValueError(f"seat {str(seat)[:20]!r} is not a human seat of this table ({self.humans})")
+        return seat
+
+    def signals_off(self, seat: int) -> bool:
+        """Sinais make no sense between people sharing one screen: a seat whose partners are
+        all humans may not signal (with a bot partner it still may)."""
+        partners = [p for p in range(seat % 2, self.game.players, 2) if p != seat]
+        return bool(partners) and all(p in self.humans for p in partners)
+
+    def view(self, seat: int | None) -> dict:
+        """``seat``'s observation (sinais off between human partners), or with ``None`` the
+        public view: what anyone at the table sees (no hand, no covered card, no signal)."""
+        if seat is None:
+            return public_view(self.game.observation(self.human_seat))
+        obs = self.game.observation(seat)
+        if obs["may_signal"] and self.signals_off(seat):
+            obs["may_signal"] = False
+        return obs
+
     def to_json(self) -> str:
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "human_seat": self.human_seat,
+            **({"humans": self.humans} if len(self.humans) > 1 else {}),
             "levels": {str(s): lv for s, lv in sorted(self.levels.items())},
             "game": json.loads(self.game.to_json()),
             **({"start": self.start} if self.start is not None else {}),
@@ -68,7 +106,7 @@ class Session:
         version = data.get("version")
         if version not in (1, SAVE_VERSION) or isinstance(version, bool):
             raise ValueError(f"unsupported save version {version!r}")
-        unknown = set(data) - {"format", "version", "human_seat", "levels", "game", "start"}
+        unknown = set(data) - {"format", "version", "human_seat", "humans", "levels", "game", "start"}
         if unknown:
             raise ValueError(f"the save has unknown field(s) {sorted(unknown)}")
         start = data.get("start")
@@ -80,19 +118,51 @@ class Session:
         seat = data.get("human_seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
-        levels = _check_levels(data.get("levels"), game.players, seat)
-        return cls(game, seat, levels, start)
+        humans = _check_humans(data.get("humans", [seat]), game.players, seat)
+        levels = _check_levels(data.get("levels"), game.players, humans)
+        return cls(game, seat, levels, start, humans)
 
-    def reply(self) -> dict:
-        return {"observation": self.game.observation(self.human_seat), "save": self.to_json()}
+    def reply(self, seat: int | None = -1) -> dict:
+        """A table reply: ``seat``'s observation (default the human's) and the save."""
+        return {"observation": self.view(self.human_seat if seat == -1 else seat), "save": self.to_json()}
 
 
-def _check_levels(levels: Any, players: int, human: int) -> dict[int, str]:
+def public_view(obs: dict) -> dict:
+    """What anyone at the table sees, from a seat's observation: no hand (its own or a
+    partner's), no covered card, no signal, no decision to take. For a screen that shows
+    no seat's cards (pass-and-play's "Passe para …", the start screen's summary)."""
+    def public(e: dict) -> dict | None:
+        if e["type"] == "signal":
+            return None
+        if e["type"] == "cover":
+            return {"type": "cover", "seat": e["seat"], "card": None, "n": e["n"]}
+        return e
+
+    return dict(
+        obs, hand=[], visible_hands=[], signals=[], may_signal=False, legal_actions=[],
+        rounds=[dict(r, plays=[dict(p, card=None if p["covered"] else p["card"]) for p in r["plays"]])
+                for r in obs["rounds"]],
+        log=[x for x in map(public, obs["log"]) if x is not None],
+    )
+
+
+def _check_humans(humans: Any, players: int, human: int) -> list[int]:
+    if not isinstance(humans, list) or not humans or len(humans) > players:
+        raise ValueError("humans must list the seats people play")
+    for seat in humans:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"humans: {str(seat)[:20]!r} is not a seat of the table")
+    if len(set(humans)) != len(humans) or human not in humans:
+        raise ValueError("humans must name each seat once, the human_seat among them")
+    return sorted(humans)
+
+
+def _check_levels(levels: Any, players: int, humans: list[int]) -> dict[int, str]:
     if not isinstance(levels, dict):
         raise ValueError("levels must map seats to bot levels")
     out = {}
     for seat in range(players):
-        if seat == human:
+        if seat in humans:
             continue
         level = levels.get(str(seat), levels.get(seat))
         if not isinstance(level, str) or (level not in LEVELS and level not in ("random", "passive")):
@@ -113,7 +183,10 @@ def _current() -> Session:
 def _new_game(params: dict) -> dict:
     global _session
     params = dict(params)
-    human = params.pop("human_seat", 0)
+    humans = params.pop("humans", None)
+    human = params.pop("human_seat", min(humans) if isinstance(humans, list) and humans and all(
+        isinstance(x, int) for x in humans) else 0)
+    seat = params.pop("seat", -1)
     level = params.pop("level", "medio")
     partner_level = params.pop("partner_level", level)
     players = params.get("players", 2)
@@ -124,14 +197,20 @@ def _new_game(params: dict) -> dict:
     if not isinstance(decide, bool):
         raise ValueError(f"humano_decide must be true or false, not {decide!r}")
     if decide:
+        if isinstance(humans, list) and len(humans) > 1:
+            raise ValueError("humano_decide is for a table with one human: several humans each decide for themselves")
         params["humano_decide"] = human
     game = new_game(**params)
+    humans = _check_humans([human] if humans is None else humans, game.players, human)
     levels = {s: (partner_level if s % 2 == human % 2 else level)
-              for s in range(game.players) if s != human}
+              for s in range(game.players) if s not in humans}
     start = dict(params, seed=game.seed)
-    _session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, human), start)
+    session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, humans),
+                      start, humans)
+    reply_seat = session.seat_of({"seat": seat} if seat != -1 else {})
+    _session = session
     _bots_signal(_session)
-    return _session.reply()
+    return _session.reply(reply_seat)
 
 
 def _bots_signal(s: Session) -> None:
@@ -143,7 +222,7 @@ def _bots_signal(s: Session) -> None:
     from .signals import signal_to_send
 
     for seat in range(game.players):
-        if seat != s.human_seat and game.may_signal(seat):
+        if seat not in s.humans and game.may_signal(seat):
             name = signal_to_send(game.observation(seat))
             if name:
                 game.apply("signal " + name, seat=seat)
@@ -158,10 +237,15 @@ def _bot(s: Session, seat: int, level: str | None = None):
 
 def _apply(params: dict) -> dict:
     s = _current()
+    seat = s.seat_of(params)
+    if seat is None:
+        raise ValueError("apply needs the seat that acts")
     action = params.get("action")
-    s.game.apply(action, seat=s.human_seat)
+    if isinstance(action, str) and action.startswith("signal") and s.signals_off(seat):
+        raise IllegalAction(f"{action[:30]!r}: no sinais between human partners sharing one screen")
+    s.game.apply(action, seat=seat)
     _bots_signal(s)
-    return s.reply()
+    return s.reply(seat)
 
 
 def _bot_step(params: dict) -> dict:
@@ -176,15 +260,16 @@ def _bot_step(params: dict) -> dict:
     if not isinstance(fallback, bool):
         raise ValueError(f"fallback must be true or false, not {fallback!r}")
     s = _current()
+    view = s.seat_of(params)
     game = s.game
     seat = game.to_move
-    if seat is None or seat == s.human_seat:
+    if seat is None or seat in s.humans:
         raise IllegalAction(f"no bot to move: it is {'nobody' if seat is None else 'the human'}'s turn")
     if not fallback:
         action = _bot(s, seat).choose(game.observation(seat))
         game.apply(action, seat=seat)
         _bots_signal(s)
-        return s.reply()
+        return s.reply(view)
     used = None
     try:  # a bot only reads an observation, and a refused action leaves the game as it was
         action = _bot(s, seat).choose(game.observation(seat))
@@ -194,7 +279,7 @@ def _bot_step(params: dict) -> dict:
         game.apply(action, seat=seat)
         used = {"seat": seat, "action": action, "error": f"{type(exc).__name__}: {exc}"[:300]}
     _bots_signal(s)
-    reply = s.reply()
+    reply = s.reply(view)
     if used is not None:
         reply["fallback"] = used
     return reply
@@ -245,19 +330,24 @@ def _hint(params: dict) -> dict:
 
     s = _current()
     game = s.game
-    if game.to_move != s.human_seat:
+    seat = s.seat_of(params)
+    if seat is None or game.to_move != seat:
         raise IllegalAction("no hint: it is not your turn")
-    obs = game.observation(s.human_seat)
-    rng = random.Random(f"hint:{game.seed}:{s.human_seat}:{len(game.log)}")
+    obs = s.view(seat)
+    rng = random.Random(f"hint:{game.seed}:{seat}:{len(game.log)}")
     action, reason = explain(obs, rng)
     return {"action": action, "reason": reason,
             "text": render(reason, obs["manilhas"], obs["rules"]["manilha_names"])}
 
 
 def _history(params: dict) -> dict:
-    """The whole match's public log, as the human seat saw it (for the hand review)."""
+    """The whole match's public log, as the human seat (or ``seat``, one of the humans) saw
+    it (for the hand review)."""
     s = _current()
-    return {"log": s.game.events(s.human_seat)}
+    seat = s.seat_of(params)
+    if seat is None:
+        raise ValueError("history needs a seat")
+    return {"log": s.game.events(seat)}
 
 
 def _session_of(params: dict) -> Session:
@@ -276,9 +366,12 @@ def _replay(params: dict) -> dict:
     from .replay import replay_steps
 
     s = _session_of(params)
-    obs = s.game.observation(s.human_seat)
-    return {"rules": obs["rules"], "options": obs["options"], "seat": s.human_seat,
-            "steps": replay_steps(s.game, s.human_seat)}
+    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
+    if seat is None:
+        raise ValueError("replay needs a seat")
+    obs = s.game.observation(seat)
+    return {"rules": obs["rules"], "options": obs["options"], "seat": seat,
+            "steps": replay_steps(s.game, seat)}
 
 
 def _share(params: dict) -> dict:
@@ -297,6 +390,7 @@ def _share(params: dict) -> dict:
         "options": {k: v for k, v in s.game.options.items() if k != "humano_decide"},
         "humano_decide": s.game.options["humano_decide"] is not None,
         "levels": {str(k): v for k, v in sorted(s.levels.items())},
+        **({"humans": s.humans} if len(s.humans) > 1 else {}),
         "scenario": {k: start[k] for k in ("hands", "score", "dealer", "vira") if start.get(k) is not None},
     }
 
@@ -306,13 +400,14 @@ def _load(params: dict) -> dict:
     the new session replaces it only once it is whole and has answered."""
     global _session
     session = Session.from_json(params.get("save"))
-    reply = session.reply()
+    reply = session.reply(session.seat_of(params))
     _session = session
     return reply
 
 
 def _observation(params: dict) -> dict:
-    return _current().reply()
+    s = _current()
+    return s.reply(s.seat_of(params))
 
 
 def _judge(params: dict) -> dict:

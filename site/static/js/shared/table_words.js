@@ -17,7 +17,7 @@ export function seatPosition(seat, human, players) {
 // tutorial's pages): the human's seat is called by it, else "Você".
 let playerName = "";
 
-/** The table sets the player's chosen name (already cleaned: saved_data.js cleanName). */
+/** The table sets the player's chosen name (already cleaned: table/seats.js cleanName). */
 export function setPlayerName(name) {
   playerName = typeof name === "string" ? name : "";
 }
@@ -27,7 +27,15 @@ export function chosenName() {
   return playerName;
 }
 
+let namer = null; // a shared table's names (table/seats.js), or null
+
+/** At a table of several people (pass-and-play), `fn(seat)` names the other seats. */
+export function setSeatNamer(fn) {
+  namer = fn;
+}
+
 export function seatName(seat, human, players) {
+  if (namer) return namer(seat); // a shared table: every seat by its name, the one on screen too
   if (seat === human) return playerName || t("seat.you");
   const names = list("seat.names");
   const rel = (seat - human + players) % players;

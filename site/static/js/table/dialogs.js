@@ -7,7 +7,7 @@
 // it could not be clicked), and to the floating notice otherwise.
 
 import { t } from "../shared/i18n.js";
-import { cleanName } from "./saved_data.js";
+import { cleanName, fillSeatsForm, readSeatsForm, syncSeatsForm } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -106,7 +106,8 @@ export class Dialogs {
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
       hint: f.get("hint") === "on",
-      player_name: cleanName(f.get("player_name") ?? "") ?? "",
+      player_name: cleanName(f.get("player_name") ?? ""),
+      ...readSeatsForm(this.form), // pass-and-play: the seats people play here, their names
     };
   }
 
@@ -127,6 +128,7 @@ export class Dialogs {
         field.value = String(value);
       }
     }
+    fillSeatsForm(this.form, settings);
     this.syncForm();
   }
 
@@ -134,6 +136,7 @@ export class Dialogs {
     const solo = this.form.elements.namedItem("mode").value === "1x1";
     $("partner-level-row").hidden = solo;
     $("partner-options").hidden = solo; // humano decide and sinais need a partner
+    syncSeatsForm(this.form);
   }
 
   /**

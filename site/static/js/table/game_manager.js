@@ -4,7 +4,10 @@
 // saved (MatchStore), shown (TableScreen) and timed (TurnTimer) by its collaborators.
 
 import { t } from "../shared/i18n.js";
+import { setSeatNamer } from "../shared/table_words.js";
 import { SPEEDS, newGameParams, pausesFor } from "./match_params.js";
+import { setOwnLabel } from "./pass_screen.js";
+import { Seats, publicObservation } from "./seats.js";
 import { DEFAULT_SETTINGS, newId } from "./saved_data.js";
 import { newTally, tallyEvents } from "./stats.js";
 import { finishedRounds } from "./table_screen.js";
@@ -16,9 +19,10 @@ export class GameManager {
    * @param {object} o  {client (the engine), screen (TableScreen), store (MatchStore),
    *   dialogs (Dialogs), tabs (TabGuard: one tab plays the saved game at a time, or null),
    *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), scenario (the
-   *   address's seed, deal...), sound (TableSound: sounds and vibrations, or null)}
+   *   address's seed, deal...), sound (TableSound: sounds and vibrations, or null),
+   *   pass (PassScreen: pass-and-play's "Passe para …", or null)}
    */
-  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {}, sound = null }) {
+  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {}, sound = null, pass = null }) {
     this.client = client;
     this.screen = screen;
     this.store = store;
@@ -41,11 +45,39 @@ export class GameManager {
     this.botStepping = null; // the bot_step in the worker (a promise): no other request may race it
     this.signalling = false; // a signal is in the worker
     this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
+    // Pass-and-play (seats.js): who plays each seat, the human seat on screen (null: nobody's
+    // view, before the first pass), and the seat the pass screen waits for.
+    this.pass = pass;
+    this.seats = null;
+    this.screenSeat = null;
+    this.passing = null;
     document.addEventListener("visibilitychange", () => this.onVisibility());
   }
 
   setPhase(phase) {
     this.screen.setPhase(phase);
+  }
+
+  /** The engine call's view at a shared table: the seat on screen (null: nobody's cards). */
+  viewParams() {
+    return this.seats?.shared ? { seat: this.screenSeat } : {};
+  }
+
+  /** The seats of the match about to be played (its settings); nobody on screen yet. */
+  seatUp(settings) {
+    this.seats = new Seats(settings);
+    this.screenSeat = null;
+    this.passing = null;
+    setSeatNamer(this.seats.shared ? (seat) => this.seats.name(seat) : null);
+    setOwnLabel(null);
+  }
+
+  /** The seat a review call (hint, history, replay of this match) speaks for: the one on screen. */
+  seatFor(method, params) {
+    if (!this.seats?.shared || this.screenSeat === null) return undefined;
+    if (!["hint", "history", "replay"].includes(method)) return undefined;
+    if (method === "replay" && params.save && params.save !== this.lastSave) return undefined;
+    return this.screenSeat;
   }
 
   /** Pauses between moves, from the speed setting (none at all with `?fast=1`). */
@@ -62,7 +94,7 @@ export class GameManager {
   /** Put this tab's game back into the engine after it was asked to check another save. */
   async restoreEngine() {
     if (this.obs && this.obs.winner === null && this.lastSave) {
-      await this.client.call("load", { save: this.lastSave });
+      await this.client.call("load", { save: this.lastSave, ...this.viewParams() });
     }
   }
 
@@ -74,9 +106,10 @@ export class GameManager {
     // The game's own settings, but the Dica, the sound and the name as the player has them now.
     const { hint, sound, player_name } = { ...DEFAULT_SETTINGS, ...this.settings };
     this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, sound, player_name };
+    this.seatUp(this.settings); // a shared table resumes on a pass screen, no hand shown first
     let reply;
     try {
-      reply = await this.client.call("load", { save: session.save });
+      reply = await this.client.call("load", { save: session.save, ...this.viewParams() });
     } catch (err) {
       if (gen !== this.generation) return;
       this.settings = chosen;
@@ -86,7 +119,8 @@ export class GameManager {
     }
     if (gen !== this.generation) return;
     this.sessionId = session.id;
-    this.tally = session.tally ?? newTally(this.settings, session.id, { partial: true });
+    // Statistics are this device's player against the bots: a shared table is not counted.
+    this.tally = this.seats.shared ? null : session.tally ?? newTally(this.settings, session.id, { partial: true });
     this.screen.setHints(this.settings.hint);
     this.claim();
     this.dialogs.closeAll();
@@ -102,9 +136,10 @@ export class GameManager {
     this.store.saveSettings(this.settings);
     this.dialogs.closeAll();
     this.screen.clear();
+    this.seatUp(this.settings);
     let reply;
     try {
-      reply = await this.client.call("new_game", newGameParams(this.settings, scenario));
+      reply = await this.client.call("new_game", { ...newGameParams(this.settings, scenario), ...this.viewParams() });
     } catch (err) {
       if (gen !== this.generation) return;
       const fromAddress = Object.keys(scenario ?? {}).length > 0;
@@ -123,7 +158,7 @@ export class GameManager {
     // A game still saved is given up for this one (the start screen asked first).
     this.store.abandonStored({ id: this.sessionId, obs: this.obs });
     this.sessionId = newId();
-    this.tally = newTally(this.settings, this.sessionId);
+    this.tally = this.seats.shared ? null : newTally(this.settings, this.sessionId);
     this.screen.newMatch({ hint: this.settings.hint });
     this.claim();
     this.lastEvent = -1;
@@ -163,7 +198,7 @@ export class GameManager {
     }
     let reply;
     try {
-      reply = await this.client.call("load", { save });
+      reply = await this.client.call("load", { save, ...this.viewParams() });
     } catch (err) {
       if (gen !== this.generation) return;
       this.dialogs.notice(t("error.engine", { message: err.message }));
@@ -207,16 +242,26 @@ export class GameManager {
       }, this.pauses.handEnd);
       return;
     }
+    if (this.seats?.passTarget(obs, this.screenSeat) != null) {
+      this.show(obs); // another person's turn: straight to the pass screen, nothing drawn
+      return;
+    }
     this.screen.moved(obs, fresh, { quiet });
     this.show(obs, { rendered: true, keepTimer });
   }
 
   show(obs, { rendered = false, keepTimer = false } = {}) {
+    const passTo = this.seats?.passTarget(obs, this.screenSeat) ?? null;
+    if (passTo !== null) {
+      this.passTo(passTo, obs);
+      return;
+    }
     this.screen.ready(obs, { rendered });
     if (obs.winner !== null) {
       this.setPhase("over");
       this.timer.stop();
-      this.dialogs.showEnd(this.screen.endText(obs));
+      const end = this.screen.endText(obs);
+      this.dialogs.showEnd(this.seats?.shared ? { ...end, title: this.sharedEndTitle(obs) } : end);
       return;
     }
     this.screen.showTalk(obs, { busy: this.busy });
@@ -233,8 +278,54 @@ export class GameManager {
     }
   }
 
+  // ------------------------------------------------------------ pass-and-play
+  /**
+   * The device goes to another person (`seat`): the table is drawn again with what anyone
+   * sees (no hand, no covered card, no signal), the clock stops, and "Passe para …" waits
+   * for that person's tap before their view is asked for (passed()).
+   */
+  passTo(seat, obs) {
+    if (this.passing === seat && this.pass?.open) return;
+    this.passing = seat;
+    this.timer.stop();
+    const pub = publicObservation(obs);
+    this.obs = pub;
+    this.screen.view.clearBubbles();
+    this.screen.view.liveEl.textContent = "";
+    this.screen.ready(pub);
+    this.screen.showTalk(pub, { busy: true });
+    this.setPhase("pass");
+    setOwnLabel(null);
+    this.pass?.show(seat, this.seats.name(seat));
+  }
+
+  /** The person the device was passed to tapped: their view, then their turn (and clock). */
+  async passed(seat) {
+    if (this.passing !== seat) return;
+    const gen = this.generation;
+    let reply;
+    try {
+      reply = await this.client.call("observation", { seat });
+    } catch (err) {
+      if (gen === this.generation) this.dialogs.notice(t("error.engine", { message: err.message }));
+      return;
+    }
+    if (gen !== this.generation || this.passing !== seat) return;
+    this.passing = null;
+    this.screenSeat = seat;
+    this.pass?.hide();
+    setOwnLabel(this.seats.name(seat));
+    this.accept(reply, { quiet: true });
+  }
+
+  /** "Ana e Bia venceram a partida!": a shared table's end names the winners. */
+  sharedEndTitle(obs) {
+    const names = this.seats.humans.filter((s) => s % 2 === obs.winner).map((s) => this.seats.name(s));
+    return names.length ? t("pass.won", { names: names.join(t("pass.and")) }) : t("pass.bots_won");
+  }
+
   scheduleBot() {
-    if (this.paused || this.botTimer !== null || this.botStepping || this.signalling) return;
+    if (this.paused || this.botTimer !== null || this.botStepping || this.signalling || this.passing !== null) return;
     const gen = this.generation;
     this.botTimer = this.later(async () => {
       this.botTimer = null;
@@ -243,7 +334,7 @@ export class GameManager {
       // `fallback`: should the bot's own decision fail, the engine makes a simple seeded legal
       // move for that seat, so the match goes on (said once to the console; a console error
       // fails the browser tests, so none of them may rely on it).
-      const step = this.client.call("bot_step", { fallback: true });
+      const step = this.client.call("bot_step", { fallback: true, ...this.viewParams() });
       this.botStepping = step;
       try {
         reply = await step;
@@ -300,7 +391,7 @@ export class GameManager {
     this.timer.stop();
     let reply;
     try {
-      reply = await this.client.call("apply", { action });
+      reply = await this.client.call("apply", { action, ...this.viewParams() });
     } catch (err) {
       this.busy = false;
       if (gen !== this.generation) return;
@@ -341,7 +432,7 @@ export class GameManager {
     this.botTimer = null;
     let reply;
     try {
-      reply = await this.client.call("apply", { action: `signal ${name}` });
+      reply = await this.client.call("apply", { action: `signal ${name}`, ...this.viewParams() });
     } catch (err) {
       if (gen !== this.generation) return; // stopAll() has reset `signalling`
       this.signalling = false;
@@ -410,6 +501,8 @@ export class GameManager {
 
   stopAll() {
     this.timer.stop();
+    this.passing = null;
+    this.pass?.hide();
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
     this.botStepping = null; // a reply still on its way belongs to the old generation

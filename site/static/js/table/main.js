@@ -21,7 +21,9 @@ import { InputManager } from "./input_manager.js";
 import { MatchStore } from "./match_store.js";
 import { Narrator } from "./narrator.js";
 import { PartnerTalk } from "./partner_talk.js";
+import { PassScreen } from "./pass_screen.js";
 import { ReplayView } from "./replay_view.js";
+import { seatedClient } from "./seats.js";
 import { ShareDialog } from "./share.js";
 import { TableSound, speakCall } from "./sound.js";
 import { StartScreen } from "./start_screen.js";
@@ -100,18 +102,21 @@ function setUpTable() {
   // and the hand review, modules of their own around it.
   const input = new InputManager(root, (intent) => manager.intent(intent));
   const pauseFor = (on) => manager.setPaused(on);
+  // The Dica, the hand review and the replay speak for the seat on screen (pass-and-play).
+  const seated = seatedClient(engine, (method, params) => manager.seatFor(method, params));
   const talk = new PartnerTalk({ root, client: engine, view, onSignal: (name) => manager.signal(name) });
-  const hints = new HintView({ client: engine, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
-  const review = new HandReview({ client: engine, onPause: pauseFor });
+  const hints = new HintView({ client: seated, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
+  const review = new HandReview({ client: seated, onPause: pauseFor });
   const narrator = new Narrator({ view, talk, reviewable: true });
   const screen = new TableScreen({ view, input, narrator, talk, hints, review });
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
   const sound = new TableSound({ isOn: () => manager.settings.sound !== false, speakWord: (name) => speakCall(callName(name)) });
-  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario, sound });
+  const pass = new PassScreen({ onReady: (seat) => manager.passed(seat) });
+  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario, sound, pass });
   start = new StartScreen({ manager, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.
-  const replay = new ReplayView({ client: engine, onPause: pauseFor });
+  const replay = new ReplayView({ client: seated, onPause: pauseFor });
   const share = new ShareDialog({ client: engine });
   const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
   const openReview = (e) => review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);

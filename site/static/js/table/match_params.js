@@ -3,6 +3,7 @@
 // setting gives.
 
 import { DEFAULT_SETTINGS } from "./saved_data.js";
+import { humanSeats } from "./seats.js";
 
 const PAUSES = { bot: 750, handEnd: 1900, afterHuman: 250 };
 // Animation speed (a setting): how long the bots' moves and the hand summaries stay.
@@ -29,6 +30,12 @@ export function newGameParams(settings, sc = {}) {
     // Engine options for tables with partners (issue #12); the api turns the flag into the seat.
     params.humano_decide = s.humano_decide !== false;
     params.sinais = s.sinais !== false;
+  }
+  const humans = humanSeats(s, params.players);
+  if (humans.length > 1) {
+    // Pass-and-play (issue #31): several people at this device; each decides for themselves.
+    params.humans = humans;
+    if ("humano_decide" in params) params.humano_decide = false;
   }
   if (sc.seed !== undefined) params.seed = sc.seed;
   if (sc.hands) params.hands = sc.hands;

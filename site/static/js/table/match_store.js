@@ -9,6 +9,7 @@ import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, load } from "./saved_data.js";
+import { isSharedTable } from "./seats.js";
 import { commitTally, emptyStats, finishTally } from "./stats.js";
 
 // Engine errors that say nothing about the save (the worker is not there to judge it).
@@ -84,7 +85,8 @@ export class MatchStore {
     const session = this.savedSession();
     if (!session) return null;
     try {
-      const reply = await this.client.call("load", { save: session.save });
+      // A shared table's save is checked without anybody's view (no hand reaches the page).
+      const reply = await this.client.call("load", { save: session.save, ...(isSharedTable(session.settings) ? { seat: null } : {}) });
       this.savedObs = { [session.id]: reply.observation };
       return { session, obs: reply.observation };
     } catch (err) {

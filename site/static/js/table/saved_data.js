@@ -4,7 +4,9 @@
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
 //                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
-//                   sound, player_name}
+//                   sound, player_name, humans, player_names}: `player_name` seat 0's
+//                   name; `humans` the seats people play here ("0", "01"…, seats.js),
+//                   `player_names` the other people's names, one per seat
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -20,6 +22,7 @@
 // version 1; the data read is never trusted before its version-1 check.
 
 import { KEYS, PREFIX } from "../shared/storage.js";
+import { HUMANS_CHOICES, checkNames, cleanName, isSharedTable } from "./seats.js";
 import { LEVELS, MODES, RECENT_MAX, bucketKey, checkStats, checkTally, emptyBucket, emptyStats, newTally } from "./stats.js";
 
 export const VERSION = 1;
@@ -45,16 +48,10 @@ export const DEFAULT_SETTINGS = Object.freeze({
   hint: false, // the "Dica" button on the human's turn
   sound: true, // the table's sounds and vibrations (sound.js): the "Som" toggle
   player_name: "", // the player's name at the table ("" = "Você"): untrusted text, see cleanName
+  // Pass-and-play (issue #31, seats.js): the seats people play at this device, and their names.
+  humans: "0",
+  player_names: Object.freeze([]),
 });
-
-export const NAME_MAX = 20; // characters of the player's name
-
-/** The player's name as typed: trimmed, one space between words, no control characters, capped. */
-export function cleanName(text) {
-  if (typeof text !== "string") return null;
-  const plain = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
-  return Array.from(plain).slice(0, NAME_MAX).join("").trim();
-}
 
 export const CHOICES = Object.freeze({
   mode: MODES,
@@ -72,6 +69,7 @@ export const CHOICES = Object.freeze({
   sinais: [false, true],
   hint: [false, true],
   sound: [false, true],
+  humans: HUMANS_CHOICES,
 });
 
 // ------------------------------------------------------------------- settings
@@ -98,11 +96,19 @@ export function checkSettings(data, { presets = null } = {}) {
     }
   }
   if ("player_name" in data) {
-    const name = cleanName(data.player_name);
+    const name = typeof data.player_name === "string" ? cleanName(data.player_name) : null;
     if (name === null) {
       bad.push("player_name");
       errors.push(`player_name: ${JSON.stringify(data.player_name)?.slice(0, 40)}`);
     } else value.player_name = name;
+  }
+  if ("player_names" in data) {
+    const names = checkNames(data.player_names);
+    if (names) value.player_names = names;
+    else {
+      bad.push("player_names");
+      errors.push("player_names: not a list of names");
+    }
   }
   return { value, errors, bad };
 }
@@ -117,9 +123,11 @@ export function checkSession(data, opts = {}) {
   const id = typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId();
   let tally;
   try {
+    if (isSharedTable(settings)) throw new Error("a shared table is not counted"); // seats.js
     tally = checkTally(data.tally);
     tally.id = id;
   } catch {
+    if (isSharedTable(settings)) return { id, tab: typeof data.tab === "string" ? data.tab : null, save: data.save, settings, tally: null };
     // No tally (or a broken one): count the rest of this match from here on.
     tally = newTally(settings, id, { partial: true });
   }

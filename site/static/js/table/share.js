@@ -35,7 +35,8 @@ export function shareURL(shared, base = rootTable()) {
   const levels = shared.levels || {};
   if (levels["1"]) q.set("level", levels["1"]);
   if (shared.players > 2 && levels["2"]) q.set("partner_level", levels["2"]);
-  const options = { ...shared.options, humano_decide: shared.humano_decide };
+  // The seats people played (pass-and-play); "0" for a match against the bots.
+  const options = { ...shared.options, humano_decide: shared.humano_decide, humans: (shared.humans ?? [0]).join("") };
   for (const [key, dflt] of Object.entries(DEFAULT_SETTINGS)) {
     if (PERSONAL.has(key) || !(key in options) || q.has(key)) continue;
     const v = options[key];
