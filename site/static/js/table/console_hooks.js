@@ -37,8 +37,10 @@ export function installTableHook({ manager, dialogs, tabs }) {
     get pauses() {
       return manager.pauses;
     },
+    /** A new match; settings naming `auto_next` choose the pace even under `?fast=1`. */
     start(settings = {}, scenario = {}) {
       manager.scenario = scenario;
+      if ("auto_next" in settings) manager.autoPace = false;
       dialogs.hideStart();
       return manager.newGame({ ...manager.settings, ...settings });
     },

@@ -105,6 +105,7 @@ export class Dialogs {
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
       hint: f.get("hint") === "on",
+      auto_next: f.get("auto_next") === "on",
     };
   }
 

@@ -98,7 +98,9 @@ function setUpTable() {
   const narrator = new Narrator({ view, talk, reviewable: true });
   const screen = new TableScreen({ view, input, narrator, talk, hints, review });
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
-  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario });
+  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast,
+    // The tests' ?fast=1 plays on by itself unless its address (or __truco.start) names a pace.
+    autoPace: opts.fast && !("auto_next" in opts.settings), scenario: opts.scenario });
   start = new StartScreen({ manager, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.

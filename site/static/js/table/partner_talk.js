@@ -66,11 +66,21 @@ export function opinionText(action, obs) {
 }
 
 /**
+ * `items` (texts) as one, in the page's language: "Tonho e Zé", "Tonho, Dito e Zé" (the
+ * tables' `list.comma` and `list.and`; `last` names the join before the last item).
+ */
+export function listText(items, last = "list.and") {
+  if (items.length < 2) return items.join("");
+  const head = items.slice(0, -1).reduce((a, b) => t("list.comma", { a, b }));
+  return t(last, { a: head, b: items.at(-1) });
+}
+
+/**
  * The hand summary's line about the sinais the other pair caught (a `signals_caught`
  * event, which the engine logs for everyone once the hand is over).
  */
 export function caughtSignalsText(event, obs, view) {
-  const names = (seats) => seats.map((s) => view.name(s)).join(" e ");
+  const names = (seats) => listText(seats.map((s) => view.name(s)));
   return event.caught.map((x) => {
     const w = signalWords(x.signal);
     const by = t("signal.caught.by", { who: names(x.caught_by), gesture: w.gesture, signal: w.name });

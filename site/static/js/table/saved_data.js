@@ -3,7 +3,8 @@
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
-//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais}
+//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
+//                   auto_next}
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -42,6 +43,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   humano_decide: true,
   sinais: true,
   hint: false, // the "Dica" button on the human's turn
+  auto_next: false, // "Seguir sozinho": a hand's summary gives way by itself (else it waits for a tap)
 });
 
 export const CHOICES = Object.freeze({
@@ -59,6 +61,7 @@ export const CHOICES = Object.freeze({
   humano_decide: [false, true],
   sinais: [false, true],
   hint: [false, true],
+  auto_next: [false, true],
 });
 
 // ------------------------------------------------------------------- settings
