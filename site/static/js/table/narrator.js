@@ -4,10 +4,10 @@
 // becomes its summary, and the match's end the end screen's title. It only reads the events
 // and the observation.
 
-import { phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
+import { listText, phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
 import { cardName } from "../shared/cards.js";
 import { callName, maoDeXParams, speech } from "../shared/table_words.js";
-import { caughtSignalsText, listText } from "./partner_talk.js";
+import { caughtSignalsText } from "./partner_talk.js";
 
 /** "primeira vencida por nós" etc.: a round's result for `us`. */
 function roundResult(result, us, ord) {
