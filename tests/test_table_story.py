@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import ROOT
-from helpers.browser import open_table
+from helpers.browser import audit, open_table
 from helpers.table import last_n, obs, start
 
 I18N = ROOT / "site" / "i18n"
@@ -163,7 +163,7 @@ def test_mao_de_dez_chip_and_prompt_agree_and_a_raise_is_asked_not_accepted(pt):
     expect(pt.locator("#prompt")).to_have_text(s["prompt.your_turn.touch"])
 
 
-def test_the_summary_waits_by_default_and_seguir_sozinho_goes_on(en):
+def test_the_summary_waits_by_default_and_seguir_sozinho_goes_on(en, axe_source):
     """A player's table (no test pace): the summary of a hand stays however long it is left
     (here 10 s) until Enter; with "Seguir sozinho" (remembered with the settings) it goes on by
     itself after the pause, as before. Also: the player's own fold of a mão de dez is told in
@@ -182,6 +182,9 @@ def test_the_summary_waits_by_default_and_seguir_sozinho_goes_on(en):
     en.clock.run_for(10_000)
     assert en.evaluate(ROUND_TRIP)
     expect(en.locator("#banner-next")).to_be_visible()
+    en.clock.resume()  # axe waits on timers
+    audit(en, axe_source, "en: a hand's summary waiting for the player")
+    en.clock.pause_at(datetime.now() + timedelta(minutes=10))
     expect(en.locator("#hand .card")).to_have_count(0)
     en.keyboard.press("Enter")
     expect(en.locator("#hand .card")).to_have_count(3)
@@ -197,7 +200,22 @@ def test_the_summary_waits_by_default_and_seguir_sozinho_goes_on(en):
     expect(en.locator("#banner-next")).to_be_hidden()
     en.clock.run_for(2_500)
     expect(en.locator("#hand .card")).to_have_count(3)
-    en.evaluate("() => window.__truco.start({auto_next: false})")  # back to the default for what follows
+    # The match's last hand (mão de ferro, 10 x 10): its summary waits too, then the result.
+    en.evaluate("(sc) => window.__truco.start({mode: '1x1', level: 'facil', auto_next: false}, sc)",
+                {"seed": 4, "score": [10, 10], "dealer": 1})
+    for _ in range(3):
+        settle(en, STOPPED, tick=True)
+        if en.evaluate(WAITING):
+            break
+        before = last_n(en)
+        en.keyboard.press("1")
+        settle(en, "(n) => window.__truco.observation.log.at(-1).n !== n", before, tick=True)
+    settle(en, WAITING)
+    expect(en.locator("#banner-next")).to_have_text(s["summary.end"])
+    expect(en.locator("#end-dialog")).to_be_hidden()
+    en.keyboard.press("Enter")
+    expect(en.locator("#end-dialog")).to_be_visible()
+    en.locator("#to-menu").click()
 
 
 # ------------------------------------------------------------------ every text from the tables
