@@ -138,7 +138,8 @@ export class TableView {
     this.scoreEl.setAttribute("aria-label", scoreAriaLabel(obs.score, us));
     if (obs.series > 1) {
       this.gamesEl.hidden = false;
-      this.gamesEl.textContent = `${t("hud.games")}: ${obs.games[us]} × ${obs.games[1 - us]} · ${t(`series.${obs.series}`)}`;
+      const games = t("text.score", { label: t("hud.games"), us: obs.games[us], them: obs.games[1 - us] });
+      this.gamesEl.textContent = t("text.both", { a: games, b: t(`series.${obs.series}`) });
     } else {
       this.gamesEl.hidden = true;
     }
