@@ -409,7 +409,7 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     until(page, "() => document.querySelector('#banner .banner-title [lang]')", timeout=90_000)
     assert page.locator("#banner .banner-title [lang='pt-BR']").text_content() == "mão de dez"
     points = page.evaluate("window.__truco.observation.score[1]") - 4
-    title = s["hand.dez_run_lost"].replace("{kind}", "mão de dez").replace("{points}", str(points))
+    title = s["hand.dez_run_lost.you"].replace("{kind}", "mão de dez").replace("{points}", str(points))
     assert page.locator("#banner .banner-title").text_content() == title
     # A lesson's mini-table (here the embed of one): Tonho calls truco as the exercise opens.
     page.goto(f"/{FOLDER[lang]}embed.html?scenario=truco-correr&fast=1")

@@ -108,7 +108,7 @@ def test_humano_decide_mao_de_dez(table):
     wait_turn(table, before)
     hand = [e for e in obs(table)["log"] if e["type"] == "hand"][-1]
     assert hand["reason"] == "dez_run" and hand["winner"] == 1 and hand["score"] == [10, 6]
-    expect(table.locator("#banner .banner-title")).to_have_text("Corremos da mão de dez: +2 para eles.")
+    expect(table.locator("#banner .banner-title")).to_have_text("Você correu da mão de dez: +2 para eles.")
 
 
 def test_sending_a_signal_by_keyboard(table):

@@ -599,6 +599,7 @@ def test_storage_that_throws_on_every_call_still_plays(browser, base_url):
         expect(page.locator("#storage-note")).to_contain_text("Sem salvamento")
         page.locator("details.more summary").click()
         page.locator("#speed").select_option("rapido")
+        page.locator("#auto_next").check()  # "Seguir sozinho": the summaries give way after their pause
         page.get_by_role("button", name="Começar").click()
         wait_turn(page, None)
         assert page.evaluate("window.__truco.pauses") == {"bot": 300, "handEnd": 760, "afterHuman": 100}

@@ -42,13 +42,13 @@ export function manilhaName(card, obs) {
   const i = (obs.manilhas || []).indexOf(card);
   if (i < 0) return null;
   const names = obs.rules?.manilha_names || [];
-  return obs.rules?.vira ? `${t("card.manilha")} (${names[i] || ""})` : names[i] || t("card.manilha");
+  return obs.rules?.vira ? t("text.aside", { text: t("card.manilha"), aside: names[i] || "" }) : names[i] || t("card.manilha");
 }
 
 /** Accessible label: "4 de paus, Zap" / "3 de ouros". */
 export function cardLabel(card, obs) {
   const m = manilhaName(card, obs);
-  return m ? `${cardName(card)}, ${m}` : cardName(card);
+  return m ? t("card.label", { card: cardName(card), manilha: m }) : cardName(card);
 }
 
 /**
@@ -98,7 +98,7 @@ export function coveredElement(card, obs) {
   el.classList.add("covered");
   el.removeAttribute("aria-hidden");
   el.setAttribute("role", "img");
-  const label = card ? `${t("card.covered")} (${cardName(card)})` : t("card.covered");
+  const label = card ? t("text.aside", { text: t("card.covered"), aside: cardName(card) }) : t("card.covered");
   el.setAttribute("aria-label", label);
   el.title = label;
   return el;

@@ -44,6 +44,16 @@ export function phraseNodes(key, n = 0) {
   return toNodes(text, MARKED_PORTUGUESE, (m) => portuguese(m[1]));
 }
 
+/**
+ * `items` (texts) as one, in the page's language: "Tonho e Zé", "Tonho, Dito e Zé" (the
+ * table's `list.comma`, and `last` before the last item: `list.and` unless told).
+ */
+export function listText(items, last = "list.and") {
+  if (items.length < 2) return items.join("");
+  const head = items.slice(0, -1).reduce((a, b) => t("list.comma", { a, b }));
+  return t(last, { a: head, b: items.at(-1) });
+}
+
 /** A list value of the table (e.g. seat names). */
 export function list(key) {
   const value = table[key];

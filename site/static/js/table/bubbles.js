@@ -16,7 +16,8 @@ const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of it
 // the centre, right under the seats across, and a bubble opening under such a seat ("mostra
 // a ponta da língua", "Truco, ladrão!") hid them: there a seat across speaks over its own
 // cards first, and never reaches into the centre; held sideways too.
-const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden])";
+// The hand's summary too: its buttons, and a fold said as the hand ends ("Corro…") beside it.
+const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), #banner:not([hidden])";
 const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
 // Better left in sight too, where the bubble fits elsewhere: the header, the other bubbles,
 // the last hand's button, the prompt and, for the other seats' bubbles, the rest of the

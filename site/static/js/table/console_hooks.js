@@ -43,8 +43,10 @@ export function installTableHook({ manager, dialogs, tabs, sound = null }) {
     get sounds() {
       return { requested: [...(sound?.requested ?? [])], buzzed: [...(sound?.buzzed ?? [])] };
     },
+    /** A new match; settings naming `auto_next` choose the pace even under `?fast=1`. */
     start(settings = {}, scenario = {}) {
       manager.scenario = scenario;
+      if ("auto_next" in settings) manager.autoPace = false;
       dialogs.hideStart();
       return manager.newGame({ ...manager.settings, ...settings });
     },

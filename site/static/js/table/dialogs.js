@@ -108,6 +108,7 @@ export class Dialogs {
       hint: f.get("hint") === "on",
       player_name: cleanName(f.get("player_name") ?? ""),
       ...readSeatsForm(this.form), // pass-and-play: the seats people play here, their names
+      auto_next: f.get("auto_next") === "on",
     };
   }
 
@@ -181,9 +182,10 @@ export class Dialogs {
   showEnd({ title, won, obs }) {
     $("end-title").textContent = title;
     const us = obs.team;
+    const score = t("text.score", { label: t("hud.score"), us: obs.score[us], them: obs.score[1 - us] });
     $("end-score").textContent = obs.series > 1
-      ? `${t("hud.games")}: ${obs.games[us]} × ${obs.games[1 - us]} · ${t("hud.score")}: ${obs.score[us]} × ${obs.score[1 - us]}`
-      : `${t("hud.score")}: ${obs.score[us]} × ${obs.score[1 - us]}`;
+      ? t("text.both", { a: t("text.score", { label: t("hud.games"), us: obs.games[us], them: obs.games[1 - us] }), b: score })
+      : score;
     this.end.dataset.result = won ? "won" : "lost";
     if (!this.end.open) this.end.showModal();
     $("again").focus();

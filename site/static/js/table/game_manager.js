@@ -18,11 +18,13 @@ export class GameManager {
   /**
    * @param {object} o  {client (the engine), screen (TableScreen), store (MatchStore),
    *   dialogs (Dialogs), tabs (TabGuard: one tab plays the saved game at a time, or null),
-   *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), scenario (the
-   *   address's seed, deal...), sound (TableSound: sounds and vibrations, or null),
+   *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), autoPace (the
+   *   hand summaries give way by themselves whatever the "Seguir sozinho" setting says:
+   *   `?fast=1` without an `auto_next` of its own, for the tests), scenario (the address's
+   *   seed, deal...), sound (TableSound: sounds and vibrations, or null),
    *   pass (PassScreen: pass-and-play's "Passe para …", or null)}
    */
-  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, scenario = {}, sound = null, pass = null }) {
+  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, autoPace = false, scenario = {}, sound = null, pass = null }) {
     this.client = client;
     this.screen = screen;
     this.store = store;
@@ -30,8 +32,10 @@ export class GameManager {
     this.tabs = tabs;
     this.timer = timer;
     this.fast = fast;
+    this.autoPace = autoPace;
     this.scenario = scenario;
     this.sound = sound;
+    this.nextHand = null; // while a hand's summary waits for the player: what goes on
     this.sessionId = null; // the match being played here
     this.tally = null; // its statistics so far (saved with it)
     this.obs = null;
@@ -80,6 +84,14 @@ export class GameManager {
     return this.screenSeat;
   }
 
+  /**
+   * Whether a hand's summary gives way by itself after a pause ("Seguir sozinho"); by
+   * default it stays until the player goes on (a tap, Enter or Space).
+   */
+  get autoNext() {
+    return this.autoPace || this.settings.auto_next === true;
+  }
+
   /** Pauses between moves, from the speed setting (none at all with `?fast=1`). */
   get pauses() {
     return pausesFor(this.settings, this.fast);
@@ -103,9 +115,12 @@ export class GameManager {
     const gen = ++this.generation;
     this.stopAll();
     const chosen = this.settings; // the start screen's, kept if the save is refused
-    // The game's own settings, but the Dica, the sound and the name as the player has them now.
-    const { hint, sound, player_name } = { ...DEFAULT_SETTINGS, ...this.settings };
-    this.settings = { ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, sound, player_name };
+    // The game's own settings, but the Dica, the pace, the sound and the name as the player
+    // has them now (the start screen's).
+    const { hint, auto_next, sound, player_name } = { ...DEFAULT_SETTINGS, ...this.settings };
+    this.settings = {
+      ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, auto_next: auto_next === true, sound, player_name,
+    };
     this.seatUp(this.settings); // a shared table resumes on a pass screen, no hand shown first
     let reply;
     try {
@@ -214,6 +229,7 @@ export class GameManager {
   /** Take a reply {observation, save}: save it, show what happened, move on. */
   accept(reply, { quiet = false, keepTimer = false } = {}) {
     const obs = reply.observation;
+    const before = this.obs; // the hand that may just have ended, as it stood
     this.obs = obs;
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
     if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
@@ -231,15 +247,21 @@ export class GameManager {
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
     if (handEnd) {
-      // The hand's result is heard before the next deal is.
+      // The hand's result is read before the next deal is made: the summary stays until the
+      // player goes on, or for a pause ("Seguir sozinho"); the next hand's events wait too.
       const gen = this.generation;
       this.busy = true;
-      this.screen.handEnded(obs, fresh, handEnd, finishedRounds(obs.log, handEnd.n));
-      this.later(() => {
-        if (gen !== this.generation) return;
+      this.screen.handEnded(obs, fresh, handEnd, finishedRounds(obs.log, handEnd.n), { before });
+      const goOn = () => {
+        if (gen !== this.generation || this.nextHand !== goOn) return;
+        this.nextHand = null;
         this.busy = false;
+        this.screen.nextHand(obs, fresh.filter((e) => e.n > handEnd.n), { dismissed: !this.autoNext });
         this.show(obs);
-      }, this.pauses.handEnd);
+      };
+      this.nextHand = goOn;
+      if (this.autoNext) this.later(goOn, this.pauses.handEnd);
+      else this.screen.waitForPlayer(obs, goOn);
       return;
     }
     if (this.seats?.passTarget(obs, this.screenSeat) != null) {
@@ -507,6 +529,8 @@ export class GameManager {
     this.botTimer = null;
     this.botStepping = null; // a reply still on its way belongs to the old generation
     this.signalling = false;
+    this.nextHand = null;
+    this.screen.waitForPlayer(null);
     this.busy = false;
     this.paused = false;
     this.screen.setPaused(false);

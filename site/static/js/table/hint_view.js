@@ -4,7 +4,7 @@
 // (the `hint` setting); nothing is asked of the engine unless the player asks.
 
 import { cardName, manilhaName } from "../shared/cards.js";
-import { t } from "../shared/i18n.js";
+import { listText, t } from "../shared/i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,12 +31,11 @@ function paramText(name, value, obs) {
   const card = (c) => {
     if (typeof c !== "string" || !/^[2-7QJKA][chsd]$/.test(c)) return String(c);
     const m = manilhaName(c, obs);
-    return m ? `${cardName(c)} (${m})` : cardName(c);
+    return m ? t("text.aside", { text: cardName(c), aside: m }) : cardName(c);
   };
   if (name.endsWith("card")) return card(value);
   if (name === "cards" && Array.isArray(value)) {
-    const names = value.map(card);
-    return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${t("dica.and")} ${names.at(-1)}` : names.join("");
+    return listText(value.map(card));
   }
   if (name === "raise") return lookup(`hint.step.${value}`, value);
   if (name === "signal") return lookup(`hint.signal_name.${value}`, value);

@@ -112,7 +112,9 @@ function setUpTable() {
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
   const sound = new TableSound({ isOn: () => manager.settings.sound !== false, speakWord: (name) => speakCall(callName(name)) });
   const pass = new PassScreen({ onReady: (seat) => manager.passed(seat) });
-  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast, scenario: opts.scenario, sound, pass });
+  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast,
+    // The tests' ?fast=1 plays on by itself unless its address (or __truco.start) names a pace.
+    autoPace: opts.fast && !("auto_next" in opts.settings), scenario: opts.scenario, sound, pass });
   start = new StartScreen({ manager, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.

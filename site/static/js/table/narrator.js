@@ -4,7 +4,7 @@
 // becomes its summary, and the match's end the end screen's title. It only reads the events
 // and the observation.
 
-import { phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
+import { listText, phraseNodes, portuguese, t, tNodes } from "../shared/i18n.js";
 import { cardName } from "../shared/cards.js";
 import { callName, maoDeXParams, speech } from "../shared/table_words.js";
 import { caughtSignalsText } from "./partner_talk.js";
@@ -80,19 +80,24 @@ export class Narrator {
     const us = obs.team;
     const won = e.winner === us;
     let title;
+    // Who ran, by name ("Tonho correu"), the human in the second person ("Você correu").
+    const ran = e.reason === "run" || e.reason === "dez_run" ? obs.log.filter((x) => x.type === "run" && x.n < e.n).at(-1) : null;
+    const runKey = (key) => (won ? `${key}_won` : ran?.seat === obs.seat ? `${key}_lost.you` : `${key}_lost`);
+    const name = ran ? this.view.name(ran.seat) : "";
     if (e.winner === null) title = t("hand.void");
-    else if (e.reason === "run") title = t(won ? "hand.run_won" : "hand.run_lost", { points: e.points });
+    else if (e.reason === "run") title = t(runKey("hand.run"), { name, points: e.points });
     else if (e.reason === "dez_run") {
       const kind = portuguese(t("hud.kind.dez", maoDeXParams(obs.rules))); // "mão de dez", in Portuguese everywhere
-      title = tNodes(won ? "hand.dez_run_won" : "hand.dez_run_lost", { kind, points: e.points });
+      title = tNodes(runKey("hand.dez_run"), { name, kind, points: e.points });
     }
     else title = t(won ? "hand.won" : "hand.lost", { points: e.points });
-    const detail = (e.rounds || []).map((r, i) => roundResult(r, us, t(`ord.${i + 1}`))).join(", ");
+    const results = (e.rounds || []).map((r, i) => roundResult(r, us, t(`ord.${i + 1}`)));
+    const detail = results.length ? t("hand.rounds", { rounds: listText(results, "list.comma") }) : "";
     const tone = e.winner === null ? "" : won ? "good" : "bad";
     // A sinal the other pair caught is told once the hand is over (the engine logs it then).
     const caughtEvent = obs.log.find((x) => x.n === e.n - 1 && x.type === "signals_caught"); // logged just before
     const caught = caughtEvent ? caughtSignalsText(caughtEvent, obs, this.view) : "";
-    const sentence = detail ? detail.charAt(0).toUpperCase() + detail.slice(1) + "." : "";
+    const sentence = detail ? detail.charAt(0).toUpperCase() + detail.slice(1) : "";
     const titleText = title.textContent ?? title; // read before the banner takes the nodes
     this.view.banner(title, sentence, tone, caught, "summary");
     if (this.reviewable) this.view.offerReview(e.n);

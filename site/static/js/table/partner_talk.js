@@ -7,7 +7,7 @@
 // It reads only the human's observation and the engine's answers: a signal is shown only
 // if the engine put it in this seat's observation.
 
-import { t } from "../shared/i18n.js";
+import { listText, t } from "../shared/i18n.js";
 import { callName } from "../shared/table_words.js";
 import { SIGNALS } from "../shared/names.js";
 
@@ -70,10 +70,10 @@ export function opinionText(action, obs) {
  * event, which the engine logs for everyone once the hand is over).
  */
 export function caughtSignalsText(event, obs, view) {
-  const names = (seats) => seats.map((s) => view.name(s)).join(" e ");
+  const names = (seats) => listText(seats.map((s) => view.name(s)));
   return event.caught.map((x) => {
     const w = signalWords(x.signal);
-    const by = t("signal.caught.by", { who: names(x.caught_by), gesture: w.gesture, signal: w.name });
+    const by = t(x.caught_by.length > 1 ? "signal.caught.by_many" : "signal.caught.by", { who: names(x.caught_by), gesture: w.gesture, signal: w.name });
     if (x.seat === obs.seat) return `${t("signal.caught.you")} ${by}`;
     if (x.seat % 2 === obs.seat % 2) return `${t("signal.caught.partner", { name: view.name(x.seat) })} ${by}`;
     return t("signal.caught.them", { name: view.name(x.seat), gesture: w.gesture, signal: w.name });

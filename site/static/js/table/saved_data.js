@@ -6,7 +6,8 @@
 //                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
 //                   sound, player_name, humans, player_names}: `player_name` seat 0's
 //                   name; `humans` the seats people play here ("0", "01"…, seats.js),
-//                   `player_names` the other people's names, one per seat
+//                   `player_names` the other people's names, one per seat; auto_next
+//                   ("Seguir sozinho")}
 //   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
 //                   (validated by the engine's `load`, never read here), `tally` the
 //                   match's statistics so far (stats.js), `tab` the tab that wrote it
@@ -51,6 +52,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   // Pass-and-play (issue #31, seats.js): the seats people play at this device, and their names.
   humans: "0",
   player_names: Object.freeze([]),
+  auto_next: false, // "Seguir sozinho": a hand's summary gives way by itself (else it waits for a tap)
 });
 
 export const CHOICES = Object.freeze({
@@ -70,6 +72,7 @@ export const CHOICES = Object.freeze({
   hint: [false, true],
   sound: [false, true],
   humans: HUMANS_CHOICES,
+  auto_next: [false, true],
 });
 
 // ------------------------------------------------------------------- settings

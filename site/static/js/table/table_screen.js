@@ -60,16 +60,40 @@ export class TableScreen {
 
   /**
    * A hand just ended (`handEnd`, among the `fresh` events): its last cards stay on the felt
-   * while its result is told, before the next deal is; nothing may be played meanwhile.
+   * while its result is told; the next deal is neither shown nor told yet (nextHand), so a
+   * bubble said as the hand ended ("Corro…") stays up; nothing may be played meanwhile.
+   * `before` is the observation the hand was last shown with.
    */
-  handEnded(obs, fresh, handEnd, rounds, { quiet = false } = {}) {
-    this.view.render(obs, { rounds });
-    this.talk?.show(obs, { busy: true });
+  handEnded(obs, fresh, handEnd, rounds, { quiet = false, before = null } = {}) {
+    const ended = endedHand(obs, before);
+    this.view.render(ended, { rounds });
+    this.talk?.show(ended, { busy: true });
     this.narrate(fresh.filter((e) => e.n <= handEnd.n), obs, quiet);
     this.narrator.handSummary(handEnd, obs);
-    this.narrate(fresh.filter((e) => e.n > handEnd.n), obs, quiet);
     this.hints?.update(obs, { frozen: true });
     this.input.update({ coverAllowed: false, coverMode: false });
+  }
+
+  /**
+   * The hand's summary waits for the player: its "Próxima mão" (focused and announced); a tap
+   * on the table, Enter or Space calls `goOn`. `goOn` null: no longer waiting.
+   */
+  waitForPlayer(obs, goOn = null) {
+    const label = obs && t(obs.winner !== null ? "summary.end" : "summary.next");
+    this.view.offerNext(label, goOn);
+    if (goOn) this.view.announce(t("announce.summary_wait", { button: label }));
+  }
+
+  /**
+   * On to the next hand once its summary was read (`dismissed`: the player went on, so the
+   * summary goes; else it stays until the new hand is under way): the deal is shown and its
+   * `events` (the deal, the vira, the sinais made as it was dealt) told.
+   */
+  nextHand(obs, events, { dismissed = false } = {}) {
+    this.waitForPlayer(null);
+    if (dismissed) this.view.hideSummary();
+    this.view.render(obs);
+    this.narrate(events, obs, false);
   }
 
   /** Moves were made: draw the table, then tell them (the bubbles need their seats drawn). */
@@ -156,6 +180,20 @@ export class TableScreen {
   setTimer(secondsLeft, total) {
     this.view.setTimer(secondsLeft, total);
   }
+}
+
+/**
+ * The table as the hand that just ended left it (`before`: that hand's last observation):
+ * the score of `obs`, but no card of the next deal in anyone's hand, and the ended hand's
+ * value, kind and vira, not the next one's.
+ */
+function endedHand(obs, before) {
+  const was = before ?? obs;
+  return {
+    ...obs, hand: [], hand_sizes: obs.hand_sizes.map(() => 0), visible_hands: [], signals: [], exchanged: [], blind: false,
+    hand_value: was.hand_value, hand_kind: was.hand_kind, vira: was.vira, manilhas: was.manilhas,
+    pending: null, decision: null, to_move: null, legal_actions: [], may_signal: false,
+  };
 }
 
 /** The rounds of the hand that just ended, rebuilt from the public log (cards as seen). */

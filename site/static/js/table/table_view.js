@@ -36,6 +36,24 @@ export class TableView {
     this.coverMode = false;
     this.bubbleTimers = new Map();
     addEventListener("resize", () => this.placeBubbles());
+    // The prompt speaks of tapping a card to a finger, of clicking it to a mouse: the pointer
+    // last used, else the device's main one.
+    this.touch = matchMedia("(pointer: coarse)").matches;
+    addEventListener("pointerdown", (e) => { this.touch = e.pointerType !== "mouse"; }, { capture: true, passive: true });
+    // A hand's summary waiting for the player (offerNext): its button, a tap on the table,
+    // Enter or Space go on.
+    this.onNext = null;
+    this.nextEl = $("#banner-next", root);
+    this.nextEl?.addEventListener("click", () => this.goOn());
+    this.table.addEventListener("click", (e) => {
+      if (!e.target.closest("button, a, input, select, textarea, dialog")) this.goOn();
+    });
+    document.addEventListener("keydown", (e) => {
+      if (!this.onNext || (e.key !== "Enter" && e.key !== " ") || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target.closest?.("button, a, input, select, textarea, dialog, summary")) return; // they do their own
+      e.preventDefault();
+      this.goOn();
+    });
   }
 
   name(seat) {
@@ -122,11 +140,15 @@ export class TableView {
     this.scoreEl.setAttribute("aria-label", scoreAriaLabel(obs.score, us));
     if (obs.series > 1) {
       this.gamesEl.hidden = false;
-      this.gamesEl.textContent = `${t("hud.games")}: ${obs.games[us]} × ${obs.games[1 - us]} · ${t(`series.${obs.series}`)}`;
+      const games = t("text.score", { label: t("hud.games"), us: obs.games[us], them: obs.games[1 - us] });
+      this.gamesEl.textContent = t("text.both", { a: games, b: t(`series.${obs.series}`) });
     } else {
       this.gamesEl.hidden = true;
     }
-    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${obs.hand_value}</b>`;
+    // While a mão de dez is being decided the hand is worth what playing it makes it (RULES.md
+    // §6: 4, 3 in Paulista), as the prompt and its button say; running gives the others less.
+    const value = obs.decision ? obs.rules.mao_de_x_value : obs.hand_value;
+    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${value}</b>`;
     this.valueEl.dataset.kind = obs.hand_kind;
     if (obs.hand_kind !== "normal") {
       // "· mão de ferro": a Portuguese term in every language, in an element that says so.
@@ -187,7 +209,7 @@ export class TableView {
     };
     if (obs.decision) {
       add("accept", t("action.play_dez"), "primary", { "aria-keyshortcuts": "a" });
-      add("run", t("action.run"), "danger", { "aria-keyshortcuts": "c" });
+      add("run", t("action.run_dez"), "danger", { "aria-keyshortcuts": "c" });
       return;
     }
     if (obs.pending) {
@@ -233,7 +255,7 @@ export class TableView {
         ? tNodes("prompt.pending", { name: this.name(p.asker), call, value: p.value })
         : tNodes("prompt.pending_other", { name: this.name(p.asker), call, value: p.value, answerer: this.name(p.answerer) });
     } else if (obs.to_move === me) {
-      text = obs.blind ? t("prompt.your_turn_blind") : t("prompt.your_turn");
+      text = obs.blind ? t("prompt.your_turn_blind") : t(this.touch ? "prompt.your_turn.touch" : "prompt.your_turn");
       if (obs.hand_kind === "ferro") {
         const ferro = tNodes("prompt.ferro", { kind: portuguese(t("prompt.kind.ferro")) });
         ferro.append(` ${text}`);
@@ -314,6 +336,7 @@ export class TableView {
       more.textContent = extra;
       more.hidden = !extra;
     }
+    this.placeBubbles(); // clear of the banner
   }
 
   /** The hand summary's "Ver a mão" button, for the hand whose `hand` event is `n` (null: none). */
@@ -323,6 +346,31 @@ export class TableView {
     b.hidden = n === null;
     if (n !== null) this.bannerEl.append(b); // last, under any line the summary added
     b.dataset.hand = n === null ? "" : String(n);
+  }
+
+  /**
+   * The hand summary's "Próxima mão" (`label`), focused, while the summary waits for the
+   * player; `onNext` is what going on does (null: not waiting, the button goes).
+   */
+  offerNext(label, onNext = null) {
+    this.onNext = onNext;
+    const b = this.nextEl;
+    if (!b) return;
+    const hadFocus = document.activeElement === b;
+    b.hidden = !onNext;
+    if (!onNext) {
+      if (hadFocus) b.blur();
+      return;
+    }
+    b.textContent = label;
+    this.bannerEl.append(b); // last, after "Ver a mão"
+    this.placeBubbles();
+    b.focus({ preventScroll: true });
+  }
+
+  goOn() {
+    if (!this.onNext || this.root.dataset.paused === "true") return;
+    this.onNext();
   }
 
   /** Hide the banner; a hand's summary leaves its "Ver a mão" at the table's corner. */
