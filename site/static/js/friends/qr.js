@@ -80,7 +80,6 @@ export function renderCode(text, { label } = {}) {
   // after a second, inverted pass), and forced colours (high contrast) must not repaint it.
   // Set through the CSSOM, which the pages' CSP (style-src 'self') allows.
   svg.style.forcedColorAdjust = "none";
-  svg.style.colorScheme = "light";
   const back = document.createElementNS(SVG_NS, "rect");
   back.setAttribute("width", String(size));
   back.setAttribute("height", String(size));
