@@ -299,7 +299,8 @@ def test_the_notices_ship_with_the_site():
 def test_the_notices_name_each_licence():
     text = _doc(NOTICES)
     for needle in ("Pyodide", "Mozilla Public License", "CPython", "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2",
-                   "micropip", "xz-decompress", "xz-embedded", "public domain", "MIT License"):
+                   "micropip", "xz-decompress", "xz-embedded", "public domain", "MIT License",
+                   "qrcode-generator", "jsQR", "Apache License", "TERMS AND CONDITIONS FOR USE"):
         assert needle in text, f"{NOTICES.relative_to(ROOT)} does not mention {needle!r}"
 
 

@@ -75,7 +75,9 @@ WORKER_CSP = {
 }
 SW_CSP = {**WORKER_CSP, "script-src": ["'self'"]}
 # Permissions-Policy: what the pages use, for this origin only; every other feature is off.
-ALLOWED_FEATURES = {"clipboard-write": "(self)", "fullscreen": "(self)", "screen-wake-lock": "(self)"}
+# The camera reads the friends' handshake QR code (issue 31), this origin only.
+ALLOWED_FEATURES = {"camera": "(self)", "clipboard-write": "(self)", "fullscreen": "(self)",
+                    "screen-wake-lock": "(self)"}
 FORBIDDEN_SOURCES = {"'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "data:", "blob:", "http:", "https:",
                      "'strict-dynamic'", "filesystem:"}
 

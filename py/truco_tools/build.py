@@ -18,7 +18,9 @@ What lands in dist/ (and nothing else; stale files are removed):
                              memory snapshot with the engine imported (made under Node by
                              scripts/make_snapshot.mjs) and Pyodide's WebAssembly with the data
                              that the snapshot restores blanked out; the worker starts from them
-- ``static/js/vendor/``      the xz decoder (xz-decompress, from node_modules, pinned)
+- ``static/js/vendor/``      the xz decoder (xz-decompress, from node_modules, pinned), and the
+                             QR code encoder and decoder of the friends' screen (qrcode-generator,
+                             jsqr; see vendor.py), loaded only when that screen opens
 - ``manifest.webmanifest``  generated: the web app manifest (name, icons, colours), so the
                              game can be installed; icons from site/icons.json (one per
                              language: es/ and en/ have theirs)
@@ -52,6 +54,7 @@ from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
 from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
                        memory_snapshot, snapshot_wasm_xz, xz_decoder_module)
+from .vendor import add_qr_libraries
 from .wheels import engine_version, engine_wheel, micropip_wheel
 
 NAMES_FILE = "static/js/shared/names.js"
@@ -74,6 +77,7 @@ def build() -> None:
     out.add_bytes(SNAPSHOT_WASM_FILE, wasm_xz)
     decoder, _decoder_version = xz_decoder_module()
     out.add_bytes(XZ_DECODER_FILE, decoder)
+    add_qr_libraries(out)
 
     add_static(out)
     info = {
