@@ -50,7 +50,8 @@ def analyse(log: list[dict], a_team: int, out: dict) -> None:
             continue
         winner = end.get("winner")
         rounds = 0
-        value = 1  # the value before a raise is accepted (RULES.md §5: run gives this)
+        value = 0  # the accepted value, which a run gives the askers (RULES.md §5); set by the
+        # first accept (the hand's opening value is not in the log: only dez / doze use it)
         pending = None  # (team, name, value_before, round, index in the hand)
         for e in hand[1:]:
             t = e["type"]
