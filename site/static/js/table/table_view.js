@@ -55,6 +55,8 @@ export class TableView {
     this.human = obs.seat;
     const n = obs.players;
     this.table.dataset.players = String(n);
+    // The partner's opinion gets a row of its own under the answers, kept all match long.
+    this.table.dataset.opinion = String(obs.options?.humano_decide === obs.seat && n > 2);
     this.renderSeats(obs, rounds !== null);
     this.renderTrick(obs, rounds || obs.rounds);
     this.renderHud(obs, rounds || obs.rounds);
