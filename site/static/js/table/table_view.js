@@ -57,6 +57,7 @@ export class TableView {
     this.table.dataset.players = String(n);
     // The partner's opinion gets a row of its own under the answers, kept all match long.
     this.table.dataset.opinion = String(obs.options?.humano_decide === obs.seat && n > 2);
+    this.table.dataset.sinais = String(obs.options?.sinais === true && n > 2); // a row for the chips
     this.renderSeats(obs, rounds !== null);
     this.renderTrick(obs, rounds || obs.rounds);
     this.renderHud(obs, rounds || obs.rounds);
