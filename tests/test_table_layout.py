@@ -9,9 +9,13 @@ bubble stays up until it is measured (more at once than a player ever sees)."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 import pytest
+from playwright.sync_api import expect
+
+from helpers import ROOT
 
 from helpers.browser import TablesByDevice
 from helpers.table import last_n, start, wait_turn
@@ -148,3 +152,74 @@ def test_a_hand_covers_nothing_and_nothing_jumps(tables, size, mode):
         height = page.evaluate("[document.scrollingElement.scrollHeight, innerHeight]")
         assert height[0] <= height[1] + 1, f"{size} {mode}: the page scrolls ({height})"
     assert watched["shift"] < 0.05, f"{size} {mode}: layout shift {watched['shift']:.3f}"
+
+
+STRINGS = {lang: json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+           for lang in ("pt-BR", "es", "en")}
+
+
+def test_coberta_says_and_shows_that_the_next_card_goes_face_down(tables):
+    """Tapping "Coberta" only turned the button purple: the prompt still said "arraste uma
+    carta… ou toque nela" and the cards looked the same. Now the prompt says the next card
+    goes face down, the cards it may cover wear the back's hatching and the word (and say it
+    in their names), and tapping it again (or B) cancels it; aria-pressed follows."""
+    page = table_for(tables, "desktop")
+    start(page, {"mode": "1x1", "level": "facil", "hint": False},
+          {"seed": 13, "hands": [["3c", "Kh", "5d"], ["4h", "5c", "4s"]], "dealer": 1})
+    before = last_n(page)
+    page.locator("#hand .card.in-hand").first.click()  # 3c takes the first round: covering is allowed
+    wait_turn(page, before)
+    toggle = page.locator("#actions [data-action=toggle-cover]")
+    prompt, cards = page.locator("#prompt"), page.locator("#hand .card.in-hand")
+    plain = prompt.inner_text()
+    badge = "(e) => getComputedStyle(e, '::after').content.includes('Coberta')"
+    assert cards.evaluate_all(f"(cs) => cs.map({badge})") == [False, False]
+    for press in (toggle.click, lambda: page.keyboard.press("b")):
+        press()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        expect(prompt).to_have_text(STRINGS["pt-BR"]["prompt.cover_on"])
+        assert cards.evaluate_all(f"(cs) => cs.map({badge})") == [True, True]
+        expect(cards.first).to_have_accessible_name("Jogar coberta: rei de copas")
+        press()  # again: cancelled
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        expect(prompt).to_have_text(plain)
+        assert cards.evaluate_all(f"(cs) => cs.map({badge})") == [False, False]
+        expect(cards.first).to_have_accessible_name("rei de copas")
+    toggle.click()
+    before = last_n(page)
+    cards.first.click()
+    wait_turn(page, before)
+    expect(page.locator('#trick .played[data-seat="0"] .card.covered')).to_have_count(1)
+    for lang, strings in STRINGS.items():  # said in each language, with the button's own word
+        assert strings["action.cover"] in strings["prompt.cover_on"], lang
+
+
+def test_the_drop_zone_goes_as_soon_as_a_card_is_dropped(tables):
+    """After a touch drag, "Solte aqui para jogar" stayed drawn over the trick, fading, into
+    the bot's turn. It is gone the moment the finger lifts (motion not reduced)."""
+    page = table_for(tables, "portrait")
+    page.emulate_media(reduced_motion="no-preference")
+    try:
+        start(page, {"mode": "1x1", "level": "facil", "hint": False},
+              {"seed": 5, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
+        card = page.locator("#hand .card.in-hand").first.bounding_box()
+        zone = page.locator("#drop-zone").bounding_box()
+        x0, y0 = card["x"] + card["width"] / 2, card["y"] + card["height"] / 2
+        x1, y1 = zone["x"] + zone["width"] / 2, zone["y"] + zone["height"] / 2
+        cdp = page.context.new_cdp_session(page)
+        touch = lambda kind, x, y: cdp.send("Input.dispatchTouchEvent", {  # noqa: E731
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]})
+        before = last_n(page)
+        touch("touchStart", x0, y0)
+        for i in range(1, 9):
+            touch("touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+        drawn = "() => { const s = getComputedStyle(document.getElementById('drop-zone'));" \
+                " return [s.color, s.borderTopColor]; }"
+        assert page.evaluate(drawn) != ["rgba(0, 0, 0, 0)"] * 2, "the drop zone shows during the drag"
+        touch("touchEnd", x1, y1)
+        assert page.evaluate(drawn) == ["rgba(0, 0, 0, 0)"] * 2, "the drop zone is gone once the card is dropped"
+        wait_turn(page, before)
+        assert "3c" not in page.evaluate("window.__truco.observation.hand")
+        cdp.detach()
+    finally:
+        page.emulate_media(reduced_motion="reduce")
