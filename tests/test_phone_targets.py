@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page, until
-from helpers.table import start
+from helpers.table import act, phase, start
 
 # Every control of the page shown now, with the box a finger has to hit: a tick box or a
 # radio is tapped through its label. Hidden controls (a closed dialog, the skip link off the
@@ -91,3 +91,38 @@ def test_every_control_of_the_table_and_its_start_screen_is_44_px(phone):
     page.locator("#hint-button").tap()
     expect(page.locator("#hint-follow")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_replay_seats_the_players_as_the_table_does(phone):
+    """The replay's mini-table on a phone put the three others across the top; at the table
+    the partner sits across and the opponents at the sides. The replay seats them so too,
+    each seat clear of the cards played, and its buttons are 44 px targets."""
+    page = phone
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    # A mão de ferro at 10 x 10: one hand decides the match.
+    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras", "hint": False, "humano_decide": False},
+          {"seed": 5, "dealer": 3, "score": [10, 10]})
+    for _ in range(20):
+        if phase(page) == "over":
+            break
+        act(page)
+    page.locator("#end-replay").tap()
+    page.keyboard.press("End")  # the last step: every seat has played
+    expect(page.locator("#replay-table .mt-played .card")).not_to_have_count(0)
+    seats = {s: page.locator(f'#replay-table .mt-seat[data-seat="{s}"]').bounding_box() for s in (1, 2, 3)}
+    trick = page.locator("#replay-table .mt-trick").bounding_box()
+    mid_y = trick["y"] + trick["height"] / 2
+    assert seats[2]["y"] + seats[2]["height"] <= trick["y"] + 1, f"the partner sits across {seats[2]}, above {trick}"
+    for s, side in ((3, "left"), (1, "right")):
+        box = seats[s]
+        assert box["y"] < mid_y < box["y"] + box["height"], f"seat {s} sits beside the cards played ({box}, {trick})"
+        beside = box["x"] + box["width"] <= trick["x"] + 1 if side == "left" else box["x"] >= trick["x"] + trick["width"] - 1
+        assert beside, f"seat {s} is at the {side} of the cards played ({box}, {trick})"
+    for card in page.locator("#replay-table .mt-played .card").all():
+        c = card.bounding_box()
+        for s, box in seats.items():
+            assert not (c["x"] < box["x"] + box["width"] and box["x"] < c["x"] + c["width"]
+                        and c["y"] < box["y"] + box["height"] and box["y"] < c["y"] + c["height"]), f"a card {c} over seat {s} {box}"
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.locator("#replay-close").tap()
