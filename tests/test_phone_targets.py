@@ -108,6 +108,7 @@ def test_the_replay_seats_the_players_as_the_table_does(phone):
             break
         act(page)
     page.locator("#end-replay").tap()
+    expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
     page.keyboard.press("End")  # the last step: every seat has played
     expect(page.locator("#replay-table .mt-played .card")).not_to_have_count(0)
     seats = {s: page.locator(f'#replay-table .mt-seat[data-seat="{s}"]').bounding_box() for s in (1, 2, 3)}
