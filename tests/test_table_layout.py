@@ -223,3 +223,46 @@ def test_the_drop_zone_goes_as_soon_as_a_card_is_dropped(tables):
         cdp.detach()
     finally:
         page.emulate_media(reduced_motion="reduce")
+
+
+PIP_OVER_RANK = """(card) => {
+  const range = document.createRange();
+  range.selectNodeContents(card.querySelector('.pip'));
+  const pip = range.getBoundingClientRect(), rank = card.querySelector('.corner.tl b').getBoundingClientRect();
+  const w = Math.min(pip.right, rank.right) - Math.max(pip.left, rank.left);
+  const h = Math.min(pip.bottom, rank.bottom) - Math.max(pip.top, rank.top);
+  return w > 0.5 && h > 0.5;
+}"""
+
+
+def test_six_seats_on_a_phone_held_sideways_have_readable_cards_on_the_table(tables):
+    """3 x 3 on a phone held sideways: the cards played were about 29 x 41 px and the centre
+    pip covered the rank. They are 44 px wide or more, the pip clear of the rank."""
+    page = table_for(tables, "landscape")
+    start(page, {"mode": "3x3", "level": "dificil", "partner_level": "dificil", "hint": False,
+                 "humano_decide": False, "sinais": False},
+          {"seed": 1, "dealer": 3, "hands": [["4d", "5s", "6h"], ["3h", "2s", "2d"], ["Qd", "Qs", "Jd"],
+                                             ["3s", "2c", "Ac"], ["4c", "7h", "As"], ["3c", "3d", "2h"]]})
+    cards = page.locator("#trick .card.face")
+    expect(cards).not_to_have_count(0)
+    for card in cards.all():
+        assert card.bounding_box()["width"] >= 44, card.bounding_box()
+        assert not card.evaluate(PIP_OVER_RANK), f"the pip covers the rank of {card.get_attribute('aria-label')}"
+
+
+def test_the_partners_cards_in_a_mao_de_dez_are_big_enough_and_name_a_manilha(tables):
+    """A mão de dez on a laptop: the partner's cards (shown to the pair) were about 35 px wide
+    and the Zap among them had a gold border, no name. 50 px or more, and the name shows."""
+    page = table_for(tables, "desktop")
+    start(page, {"mode": "2x2", "hint": False, "humano_decide": False, "sinais": False},
+          {"seed": 17, "score": [10, 4], "dealer": 3,
+           "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["4c", "Qh", "6d"], ["Jh", "Jc", "Js"]]})
+    partner = page.locator('.seat[data-seat="2"] .seat-cards .card.face')
+    expect(partner).to_have_count(3)
+    for card in partner.all():
+        assert card.bounding_box()["width"] >= 50, card.bounding_box()
+    zap = page.locator('.seat[data-seat="2"] .seat-cards .card.manilha .tag')
+    expect(zap).to_be_visible()
+    expect(zap).to_have_text("Zap")
+    box, seat = zap.bounding_box(), page.locator('.seat[data-seat="2"]').bounding_box()
+    assert box["height"] >= 10 and box["y"] + box["height"] <= seat["y"] + seat["height"] + 1, (box, seat)
