@@ -16,12 +16,13 @@ const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of it
 // the centre, right under the seats across, and a bubble opening under such a seat ("mostra
 // a ponta da língua", "Truco, ladrão!") hid them: there a seat across speaks over its own
 // cards first, and never reaches into the centre; held sideways too.
+const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden])";
 // Issue 29: no control or card either (a seat's own cards, the signal chips, the hand, the
 // buttons), nor the boxes of the player's corner that open without a new render (the Dica's
 // line, the partner's opinion): their rows are reserved, so their places are known at once.
-const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), .seat-cards .card, .seat-signal, "
-  + "#hand .card, #actions, #actions button, #hint-box:not([hidden]), #me .me-label > *:not([hidden]), "
-  + "#last-review:not([hidden]), .menu button, #banner:not([hidden])";
+// Where nothing is clear (a laptop at 200 %), these give way before the list above.
+const CONTROLS = ".bubble:not([hidden]), .seat-cards .card, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
+  + "#me .me-label > *:not([hidden]), #last-review:not([hidden]), .menu button, #banner:not([hidden])";
 // A card the Dica lifts rises this much over the hand (review.css, .hinted).
 const HAND_LIFT = 16;
 const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
@@ -133,6 +134,7 @@ export function placeBubble(el, root) {
   const pos = seatEl.dataset.pos || "";
   const acrossOverItsCards = pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches;
   const keep = [...boxes(root, KEEP_CLEAR, el), ...cardPlaces(root)];
+  const controls = boxes(root, CONTROLS, el);
   const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
   const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);
   let best = null;
@@ -152,7 +154,7 @@ export function placeBubble(el, root) {
       for (const x of xs.map(clamp)) {
         const box = { left: x, top: y, right: x + w, bottom: y + h };
         const off = w * h - overlapArea(box, view); // the part off the screen
-        const cost = 1e4 * off + 100 * covered(box, keep) + covered(box, rather);
+        const cost = 1e4 * off + 100 * covered(box, keep) + 1.5 * covered(box, controls) + covered(box, rather);
         // The least covered; then the widest shape (fewest lines); where the seat puts
         // it (over its own cards, say) before sliding along (off the felt, away from who
         // speaks); the first place; the nearest.
