@@ -22,7 +22,7 @@ const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden])";
 // line, the partner's opinion): their rows are reserved, so their places are known at once.
 // Where nothing is clear (a laptop at 200 %), these give way before the list above.
 const CONTROLS = ".bubble:not([hidden]), .seat-cards .card, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
-  + "#me .me-label > *:not([hidden]), #last-review:not([hidden]), .menu button, #banner:not([hidden])";
+  + "#me .me-label > *:not([hidden]), #hint-follow:not([hidden]), #last-review:not([hidden]), .menu button, #banner:not([hidden])";
 // A card the Dica lifts rises this much over the hand (review.css, .hinted).
 const HAND_LIFT = 16;
 const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
