@@ -18,17 +18,29 @@ const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of it
 // cards first, and never reaches into the centre; held sideways too.
 // The hand's summary too: its buttons, and a fold said as the hand ends ("Corro…") beside it.
 const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), #banner:not([hidden])";
+// Issue 29: no control or card either (a seat's own cards, the signal chips, the hand, the
+// buttons), nor the boxes of the player's corner that open without a new render (the Dica's
+// line, the partner's opinion): their rows are reserved, so their places are known at once.
+// Where nothing is clear (a laptop at 200 %), these give way before the list above.
+const CONTROLS = ".bubble:not([hidden]), .seat-cards .card, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
+  + "#me .me-label > *:not([hidden]), #hint-follow:not([hidden]), #last-review:not([hidden]), .menu button, #banner:not([hidden])";
+// A card the Dica lifts rises this much over the hand (review.css, .hinted).
+const HAND_LIFT = 16;
 const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
 // Better left in sight too, where the bubble fits elsewhere: the header, the other bubbles,
 // the last hand's button, the prompt and, for the other seats' bubbles, the rest of the
 // player's own corner.
 const RATHER_CLEAR = ".topbar, .bubble:not([hidden]), #last-review:not([hidden]), #prompt";
-const RATHER_CLEAR_OF_OTHERS = "#timer:not([hidden]), #hand .card, #actions button, #partner-opinion:not([hidden])";
+const RATHER_CLEAR_OF_OTHERS = "#timer:not([hidden])";
 
 /** The boxes on screen of the elements `selector` finds in `root` but `skip` (none for a hidden one). */
 function boxes(root, selector, skip = null) {
-  return [...root.querySelectorAll(selector)].filter((e) => e !== skip)
-    .map((e) => e.getBoundingClientRect()).filter((r) => r.width && r.height);
+  return [...root.querySelectorAll(selector)].filter((e) => e !== skip && !e.contains(skip))
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      if (!e.matches("#hand .card")) return r;
+      return { left: r.left, right: r.right, top: r.top - HAND_LIFT, bottom: r.bottom, width: r.width, height: r.height };
+    }).filter((r) => r.width && r.height);
 }
 
 /**
@@ -122,7 +134,8 @@ export function placeBubble(el, root) {
   const centre = (seat.left + seat.right) / 2;
   const pos = seatEl.dataset.pos || "";
   const acrossOverItsCards = pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches;
-  const keep = [...boxes(root, KEEP_CLEAR), ...cardPlaces(root)];
+  const keep = [...boxes(root, KEEP_CLEAR, el), ...cardPlaces(root)];
+  const controls = boxes(root, CONTROLS, el);
   const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
   const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);
   let best = null;
@@ -142,7 +155,7 @@ export function placeBubble(el, root) {
       for (const x of xs.map(clamp)) {
         const box = { left: x, top: y, right: x + w, bottom: y + h };
         const off = w * h - overlapArea(box, view); // the part off the screen
-        const cost = 1e4 * off + 100 * covered(box, keep) + covered(box, rather);
+        const cost = 1e4 * off + 100 * covered(box, keep) + 1.5 * covered(box, controls) + covered(box, rather);
         // The least covered; then the widest shape (fewest lines); where the seat puts
         // it (over its own cards, say) before sliding along (off the felt, away from who
         // speaks); the first place; the nearest.

@@ -96,7 +96,9 @@ export class HintView {
   update(obs, { frozen = false } = {}) {
     this.obs = obs;
     const mine = Boolean(this.enabled && obs && !frozen && obs.winner === null && obs.to_move === obs.seat);
-    this.box.hidden = !mine;
+    // The box keeps its room all match long (issue 29: the table must not move when the
+    // Dica comes and goes); off the player's turn its button is hidden, its room kept.
+    this.box.hidden = !(this.enabled && obs && obs.winner === null);
     this.button.hidden = !mine;
     this.button.disabled = false;
     const n = lastN(obs);

@@ -178,19 +178,31 @@ export class PartnerTalk {
     }
   }
 
+  /**
+   * No signal to make now. With sinais on at a table of partners the control keeps its place,
+   * unseen and out of reach (inert), so the player's line does not change height when it goes
+   * (issue 29: nothing jumps); elsewhere it is simply hidden.
+   */
+  idle(yes) {
+    const keep = this.obs?.options?.sinais === true && this.obs.players > 2;
+    this.box.hidden = yes && !keep;
+    this.box.inert = yes;
+    this.box.classList.toggle("idle", yes && keep);
+  }
+
   /** After each render: the opinion beside the answer buttons, the signal control, the gestures seen. */
   show(obs, { busy = false } = {}) {
     this.obs = obs;
     this.renderGestures(obs, busy);
     const canSignal = !busy && obs.winner === null && obs.may_signal && obs.options?.sinais === true;
-    this.box.hidden = !canSignal;
+    this.idle(!canSignal);
     if (!canSignal) this.setOpen(false, false);
     this.showOpinion(obs, busy);
   }
 
   /** While a card is on its way to the engine: nothing to signal, no decision to take. */
   hold() {
-    this.box.hidden = true;
+    this.idle(true);
     this.setOpen(false, false);
     this.opinionEl.hidden = true;
   }

@@ -73,6 +73,9 @@ export class TableView {
     this.human = obs.seat;
     const n = obs.players;
     this.table.dataset.players = String(n);
+    // The partner's opinion gets a row of its own under the answers, kept all match long.
+    this.table.dataset.opinion = String(obs.options?.humano_decide === obs.seat && n > 2);
+    this.table.dataset.sinais = String(obs.options?.sinais === true && n > 2); // a row for the chips
     this.renderSeats(obs, rounds !== null);
     this.renderTrick(obs, rounds || obs.rounds);
     this.renderHud(obs, rounds || obs.rounds);
@@ -166,6 +169,8 @@ export class TableView {
     this.handEl.replaceChildren();
     this.handEl.dataset.blind = String(obs.blind);
     const count = obs.blind ? obs.hand_sizes[obs.seat] : obs.hand.length;
+    const covering = myTurn && this.coverMode && !obs.blind;
+    this.handEl.classList.toggle("covering", covering);
     for (let i = 0; i < count; i++) {
       let el;
       let action;
@@ -182,6 +187,13 @@ export class TableView {
       el.classList.add("in-hand");
       el.setAttribute("aria-keyshortcuts", String(i + 1));
       const playable = myTurn && legal.has(action);
+      if (covering && playable && legal.has(`cover ${obs.hand[i]}`)) {
+        // "Coberta" is on: the card says it goes face down, to the eye and in its name.
+        el.classList.add("to-cover");
+        el.dataset.coverLabel = t("action.cover");
+        const name = el.querySelector(".card-name");
+        if (name) name.textContent = `${t("mt.cover_card")}: ${name.textContent}`;
+      }
       el.disabled = !playable;
       el.setAttribute("aria-disabled", String(!playable));
       this.handEl.append(el);
@@ -255,7 +267,7 @@ export class TableView {
         ? tNodes("prompt.pending", { name: this.name(p.asker), call, value: p.value })
         : tNodes("prompt.pending_other", { name: this.name(p.asker), call, value: p.value, answerer: this.name(p.answerer) });
     } else if (obs.to_move === me) {
-      text = obs.blind ? t("prompt.your_turn_blind") : t(this.touch ? "prompt.your_turn.touch" : "prompt.your_turn");
+      text = obs.blind ? t("prompt.your_turn_blind") : this.coverMode ? t("prompt.cover_on") : t(this.touch ? "prompt.your_turn.touch" : "prompt.your_turn");
       if (obs.hand_kind === "ferro") {
         const ferro = tNodes("prompt.ferro", { kind: portuguese(t("prompt.kind.ferro")) });
         ferro.append(` ${text}`);

@@ -125,6 +125,18 @@ export class ExerciseFrame {
       box.append(p);
     }
     if (detail) box.title = detail;
+    if (verdict === "right" || verdict === "wrong") requestAnimationFrame(() => this.reveal(box));
+  }
+
+  /** On a phone the verdict fell below the screen's edge ("Certo!" at y 911 of 844): the
+   * page scrolls it into sight, its top kept in view (this page only: an embed's host page
+   * never scrolls). */
+  reveal(box) {
+    const r = box.getBoundingClientRect();
+    const below = r.bottom - innerHeight + 12;
+    if (below <= 0 || r.height === 0) return;
+    const by = Math.max(0, Math.min(below, r.top - 8));
+    if (by > 0) scrollBy({ top: by, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   }
 }
 
