@@ -106,6 +106,7 @@ export class Dialogs {
       humano_decide: f.get("humano_decide") === "on",
       sinais: f.get("sinais") === "on",
       hint: f.get("hint") === "on",
+      sound: f.get("sound") === "on", // also the header's toggle (sound.js)
       player_name: cleanName(f.get("player_name") ?? ""),
       ...readSeatsForm(this.form), // pass-and-play: the seats people play here, their names
       auto_next: f.get("auto_next") === "on",

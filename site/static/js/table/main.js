@@ -74,7 +74,7 @@ function setUpTable() {
   const dialogs = new Dialogs({
     onStart: (settings) => {
       personal(settings);
-      start.play(() => manager.newGame({ ...settings, sound: manager.settings.sound }));
+      start.play(() => manager.newGame(settings));
     },
     onContinue: () => start.continueSaved(),
     onAgain: () => manager.newGame(manager.settings),
@@ -89,6 +89,8 @@ function setUpTable() {
       manager.settings = { ...manager.settings, ...settings };
       personal(manager.settings);
       store.saveSettings(manager.settings);
+      sound.setOn(manager.settings.sound !== false); // the header's toggle says the same
+      showSound();
     },
   });
   const tabs = new TabGuard({
