@@ -248,6 +248,26 @@ def _apply(params: dict) -> dict:
     return s.reply(seat)
 
 
+def _set_humans(params: dict) -> dict:
+    """Change the seats people play mid-match (a friends' table: a guest whose device dropped
+    is played by a bot until they rejoin). ``humans`` keeps ``human_seat``; a seat that turns
+    bot gets the level of a bot of its team (else of any bot, else ``medio``); a bot seat
+    that turns human drops its level. Returns a table reply from ``human_seat``'s view."""
+    s = _current()
+    humans = _check_humans(params.get("humans"), s.game.players, s.human_seat)
+    levels = {}
+    for seat in range(s.game.players):
+        if seat in humans:
+            continue
+        team = [lv for b, lv in s.levels.items() if b % 2 == seat % 2]
+        levels[seat] = s.levels.get(seat) or (team or list(s.levels.values()) or ["medio"])[0]
+    if len(humans) > 1 and s.game.options.get("humano_decide") is not None:
+        raise ValueError("humano_decide is for a table with one human")
+    s.humans, s.levels = humans, levels
+    _bots_signal(s)
+    return s.reply()
+
+
 def _bot_step(params: dict) -> dict:
     """Let the bot whose turn it is make one move.
 
@@ -478,6 +498,7 @@ METHODS = {
     "new_game": _new_game,
     "apply": _apply,
     "bot_step": _bot_step,
+    "set_humans": _set_humans,
     "load": _load,
     "observation": _observation,
     "judge": _judge,
