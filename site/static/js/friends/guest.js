@@ -29,6 +29,17 @@ export class GuestLink {
     this.client = { call: (method, params) => this.call(method, params) };
   }
 
+  /** The connection ended: the next host's first observation deals this page in again. */
+  reset() {
+    for (const p of this.pending.values()) p.reject(new Error(t("join.no_answer")));
+    this.pending.clear();
+    this.channel = null;
+    this.queue = [];
+    this.waiter = null;
+    this.latest = null;
+    this.delivered = -Infinity;
+  }
+
   // ------------------------------------------------------------ the engine, as the game loop sees it
   async call(method, params = {}) {
     switch (method) {
@@ -142,7 +153,10 @@ export const guestStore = {
 /** The guest's screen: paste the host's offer, show the answer, wait for the deal. */
 export function beginGuest({ link, manager, name }) {
   link.manager = manager;
-  document.getElementById("app").dataset.engineState = "remote";
+  // The table is ready at once: the engine that answers is the host's.
+  document.getElementById("app").dataset.engineState = "ready";
+  const badge = document.getElementById("engine-badge");
+  if (badge) badge.hidden = true;
   manager.setPhase("start");
   const offer = el("textarea", { id: "join-offer", rows: "4", class: "friends-code", spellcheck: "false", autocomplete: "off" });
   const make = el("button", { type: "button", class: "button big", id: "join-make" }, t("join.make"));
@@ -204,6 +218,7 @@ export function beginGuest({ link, manager, name }) {
   };
 
   const lost = () => {
+    link.reset();
     manager.generation++;
     manager.stopAll();
     manager.screen.view.banner(t("join.status.lost"), "", "error");

@@ -131,6 +131,7 @@ export class FriendsHost {
   // ------------------------------------------------------------ the match, to each guest
   /** The match changed (GameManager.accept): each connected guest gets its own seat's view. */
   changed() {
+    this.onChange();
     for (const seat of this.guestSeats) if (this.guests.get(seat)?.open) this.push(seat);
   }
 

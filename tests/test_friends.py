@@ -1,0 +1,195 @@
+"""A friends' table across devices (issue #31, second part), in Chromium: a host page and a
+guest page in separate browser contexts join by the copy-the-text path (offer code, answer
+code) over a WebRTC data channel with no ICE server, and play a 2 x 2 (two bots) to the end.
+Every message on the channel is recorded on both sides (`?friends_log=1`) and checked for
+another seat's hidden card; the guest page never loads the engine; no request leaves the
+origin; the SDPs carry host candidates only. A guest reload mid-hand (its bot plays, the
+seat is given back with new codes) and a host reload mid-hand (the match resumes, the guest
+rejoins) are survived.
+
+Same-machine note: Chromium hides host addresses behind mDNS names (`<uuid>.local`); two
+contexts of one browser resolve each other's names here, as phones on one Wi-Fi do, so the
+tests need no `--disable-features=WebRtcHideLocalIpsWithMdns`."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page
+from truco.table import deal_for
+
+SEED = 7
+GUEST = 1  # the guest plays seat 1 (an opponent of the host); seats 2 and 3 are bots
+
+PHASE = "() => document.getElementById('app').dataset.phase"
+# The player may act (or the match is over): the table's own hook, on either page.
+MAY_ACT = """() => { const o = window.__truco && window.__truco.observation, p = document.getElementById('app').dataset.phase;
+  return Boolean(o) && !window.__truco.busy && (p === 'human' || p === 'over'); }"""
+LOG = "() => window.__trucoFriendsLog || []"
+CARD_TOKEN = re.compile(r'"([2-7AKQJ][cdhs])"|(?:play|cover) ([2-7AKQJ][cdhs])\b')
+
+
+def open_pages(browser, base_url, host_query):
+    requests = {"host": [], "guest": []}
+    hc, host = new_page(browser, base_url)
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+    host.on("request", lambda r: requests["host"].append(r.url))
+    guest.on("request", lambda r: requests["guest"].append(r.url))
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1{host_query}")
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    return hc, host, gc, guest, requests
+
+
+def exchange(host, guest, seat):
+    """One code exchange for `seat`: the host's offer to the guest, the guest's answer back."""
+    offer = host.locator(f"#friends-offer-{seat}[data-ready]")
+    offer.wait_for()
+    code = offer.input_value()
+    guest.locator("#join-offer").fill(code)
+    guest.locator("#join-make").click()
+    answer = guest.locator("#join-answer[data-ready]")
+    answer.wait_for()
+    back = answer.input_value()
+    host.locator(f"#friends-answer-{seat}").fill(back)
+    started = time.monotonic()
+    host.locator(f"#friends-connect-{seat}").click()
+    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{seat}\"]').dataset.connected === 'true'")
+    return len(code), len(back), time.monotonic() - started
+
+
+def move(page):
+    """One move as a person makes it: accept a raise or mão de dez, else the first card."""
+    n = page.evaluate("() => window.__truco.observation.log.at(-1).n")
+    accept = page.locator("#actions button[data-action=accept]")
+    if accept.count():
+        accept.click()
+    else:
+        page.locator("#hand .card.in-hand:not([disabled])").first.click()
+    page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
+
+
+def play_until(host, guest, done, limit=60):
+    """Each page makes its moves when its turn comes, until `done()`; the moves made."""
+    moves = {"host": 0, "guest": 0}
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the match did not go on"
+        for name, page in (("guest", guest), ("host", host)):
+            if page.evaluate(MAY_ACT) and page.evaluate(PHASE) == "human":
+                move(page)
+                moves[name] += 1
+    return moves
+
+
+def hidden_cards_in(message, seat):
+    """Cards of another seat's hand (not yet shown) that a message to `seat` carries."""
+    msg = json.loads(message)
+    obs = (msg.get("observation") if msg.get("type") == "obs" else (msg.get("result") or {}).get("observation"))
+    if not obs:
+        return set()
+    assert obs["seat"] == seat, f"a message to seat {seat} carries seat {obs['seat']}'s view"
+    deal = deal_for(SEED, obs["hand_number"] - 1, obs["players"])
+    start = max([e["n"] for e in obs["log"] if e["type"] == "deal"] or [-1])
+    this_hand = [e for e in obs["log"] if e["n"] >= start]
+    public = {e.get("card") for e in this_hand} | {p.get("card") for r in obs["rounds"] for p in r["plays"]}
+    public |= {c for v in obs["visible_hands"] for c in v["cards"]} | {obs.get("vira")}
+    hidden = {c for s, hand in enumerate(deal) if s != seat for c in hand} - public
+    # Scanned: the message minus the fixed tables (manilhas, rules) and older hands' log.
+    scanned = dict(obs, log=this_hand, manilhas=None, rules=None)
+    found = {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
+    return found & hidden
+
+
+def check_messages(host, guest, seat=GUEST):
+    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out"]
+    got = [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "in"]
+    assert sent and got
+    for text in sent + got:
+        leak = hidden_cards_in(text, seat)
+        assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
+    for text in [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "out"]:
+        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint"}
+    return len(sent) + len(got), sum(len(t) for t in sent)
+
+
+def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url):
+    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,8")
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    offer_len, answer_len, seconds = exchange(host, guest, GUEST)
+    # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
+    assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
+    assert seconds < 5
+    host.locator("#friends-start").click()
+    guest.wait_for_function(MAY_ACT)
+    assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
+    assert moves["guest"] > 0 and moves["host"] > 0
+    assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
+    check_messages(host, guest)
+    # Host candidates only (no STUN/TURN: no srflx, no relay), in every SDP either side made.
+    for page in (host, guest):
+        sdps = page.evaluate("() => window.__trucoFriendsSDPs")
+        assert sdps
+        for sdp in sdps:
+            kinds = set(re.findall(r"typ (\w+)", sdp))
+            assert kinds == {"host"}, kinds
+    # The guest never loaded the engine; neither page asked another origin for anything.
+    assert not [u for u in requests["guest"] if re.search(r"pyodide|worker|\.whl|\.wasm|snapshot", u)]
+    for url in requests["host"] + requests["guest"]:
+        assert url.startswith(base_url) or url.startswith(("data:", "blob:")), url
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
+
+
+def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
+    hc, host, gc, guest, _ = open_pages(browser, base_url, "")
+    host.locator("#open-friends").click()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-start").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    # Play until the guest has made a move in this hand, then it reloads mid-hand.
+    play_until(host, guest, lambda: guest.evaluate(
+        "() => window.__truco.observation.log.some((e) => e.type === 'play' && e.seat === 1 && e.n > Math.max(...window.__truco.observation.log.filter((d) => d.type === 'deal').map((d) => d.n)))"))
+    n = host.evaluate("() => window.__truco.observation.log.at(-1).n")
+    guest.reload()
+    # The host goes on: seat 1's bot plays while its person is away (a move of seat 1's after n).
+    host.wait_for_selector("#friends-table:not([hidden])")
+    play_until(host, guest, lambda: host.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && ['play', 'cover', 'accept', 'run', 'raise'].includes(e.type))", n))
+    # The seat is given back with a new code exchange.
+    host.locator("#friends-table").click()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === 1)")
+    before = guest.evaluate("() => window.__truco.observation.log.at(-1).n")
+    play_until(host, guest, lambda: guest.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && e.type !== 'signal')", before))
+    # The host reloads mid-hand: the match resumes from its save, the guest rejoins.
+    score = host.evaluate("() => window.__truco.observation.score")
+    host.reload()
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("#continue:not([hidden])").click()
+    host.locator("#friends-dialog[open]").wait_for()
+    assert host.evaluate("() => window.__truco.observation.score") == score
+    guest.locator("#join-dialog[open]").wait_for()
+    guest.locator("#join-status").filter(has_text=re.compile(".")).wait_for()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    before = host.evaluate("() => window.__truco.observation.log.at(-1).n")
+    play_until(host, guest, lambda: guest.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && e.type !== 'signal')", before))
+    check_messages(host, guest)
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
