@@ -128,6 +128,15 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url):
     host.locator("#friends-start").click()
     guest.wait_for_function(MAY_ACT)
     assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    # The host trusts nothing a guest sends: each of these is dropped unread and counted...
+    bad = ["not json", "x" * 5000, "[1]", "null", '{"id":1,"type":"eval"}', '{"id":"x","type":"hint"}',
+           '{"id":2,"type":"apply","action":"' + "a" * 100 + '"}', '{"id":3,"type":"apply","action":"run","seat":0}',
+           '{"id":4,"type":"hint","extra":1}', '{"id":5,"type":"apply","action":7}']
+    guest.evaluate("(bad) => bad.forEach((m) => window.__trucoFriendsGuest.channel.send(m))", bad)
+    host.wait_for_function("(n) => window.__trucoFriendsHost.dropped === n", arg=len(bad))
+    # ...and a well-formed action the rules refuse is answered with an error, the match unchanged.
+    refused = guest.evaluate("() => window.__trucoFriendsGuest.request({type: 'apply', action: 'play Zz'}).then(() => 'taken', (e) => e.message)")
+    assert refused != "taken" and refused
     moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
     assert moves["guest"] > 0 and moves["host"] > 0
     assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
@@ -193,3 +202,19 @@ def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     guest.console_watch.check()
     hc.close()
     gc.close()
+
+
+def test_no_ice_server_anywhere_in_dist(dist_dir):
+    """No STUN/TURN server in any configuration: no such URL in the build, and every
+    `iceServers` the scripts name is the empty list."""
+    url = re.compile(r"\b(stuns?|turns?):[\w.\[\]-]+", re.I)
+    named = 0
+    for path in dist_dir.rglob("*"):
+        if path.suffix not in {".js", ".html", ".json", ".toml", ".txt", ".webmanifest"} or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert not url.search(text), f"{path}: {url.search(text).group(0)}"
+        for m in re.finditer(r"iceServers\s*:\s*(\[[^\]]*\]|[^\s,}]+)", text):
+            assert m.group(1).strip() == "[]", f"{path}: iceServers {m.group(1)}"
+            named += 1
+    assert named >= 2  # RTC_CONFIG and newPeer() in friends/codes.js

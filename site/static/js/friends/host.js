@@ -26,6 +26,7 @@ export class FriendsHost {
     this.chain = Promise.resolve(); // engine calls for the guests, one after another
     this.turnTimer = null;
     this.log = testLog();
+    if (this.log) window.__trucoFriendsHost = this; // test mode: the tests read `dropped`
     manager.remote = this;
   }
 
