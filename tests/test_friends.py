@@ -71,13 +71,14 @@ def move(page):
     page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
 
 
-def play_until(host, guest, done, limit=60):
+def play_until(host, guest, done, limit=60, others=()):
     """Each page makes its moves when its turn comes, until `done()`; the moves made."""
-    moves = {"host": 0, "guest": 0}
+    pages = [("guest", guest), ("host", host), *[(f"guest{i + 2}", p) for i, p in enumerate(others)]]
+    moves = {name: 0 for name, _ in pages}
     deadline = time.monotonic() + limit
     while not done():
         assert time.monotonic() < deadline, "the match did not go on"
-        for name, page in (("guest", guest), ("host", host)):
+        for name, page in pages:
             if page.evaluate(MAY_ACT) and page.evaluate(PHASE) == "human":
                 move(page)
                 moves[name] += 1
@@ -104,7 +105,7 @@ def hidden_cards_in(message, seat):
 
 
 def check_messages(host, guest, seat=GUEST):
-    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out"]
+    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and f'"seat":{seat},' in m["text"][:80]]
     got = [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "in"]
     assert sent and got
     for text in sent + got:
@@ -218,3 +219,32 @@ def test_no_ice_server_anywhere_in_dist(dist_dir):
             assert m.group(1).strip() == "[]", f"{path}: iceServers {m.group(1)}"
             named += 1
     assert named >= 2  # RTC_CONFIG and newPeer() in friends/codes.js
+
+
+def test_a_host_and_three_guests(browser, base_url):
+    """Four pages: every seat a person's, three code exchanges, a match to its end."""
+    hc, host, gc, guest, _ = open_pages(browser, base_url, "&score=10,8")
+    more = []
+    for _ in range(2):
+        context, page = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+        page.goto("/?join=1&fast=1&friends_log=1")
+        more.append((context, page))
+    host.locator("#open-friends").click()
+    for seat in (1, 2, 3):
+        host.locator(f"#friends-dialog input[name=friends-seat][value='{seat}']").check()
+    host.locator("#friends-make").click()
+    guests = {1: guest, 2: more[0][1], 3: more[1][1]}
+    for seat, page in guests.items():
+        exchange(host, page, seat)
+    host.locator("#friends-start").click()
+    for seat, page in guests.items():
+        page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+    everyone = [host, *guests.values()]
+    moves = play_until(host, guest, lambda: all(p.evaluate(PHASE) == "over" for p in everyone), others=[more[0][1], more[1][1]])
+    assert sum(moves.values()) > 0
+    for seat, page in guests.items():
+        check_messages(host, page, seat)
+    for page in everyone:
+        page.console_watch.check()
+    for context in (hc, gc, *[c for c, _ in more]):
+        context.close()

@@ -273,9 +273,12 @@ class HostPanel {
   /** "Amigos" at the table's corner: the panel again, to give a dropped friend's seat back. */
   tableButton() {
     if (document.getElementById("friends-table")) return;
-    const b = el("button", { type: "button", class: "button secondary small friends-table", id: "friends-table", hidden: "" }, t("friends.table_button"));
+    const b = el("button", { type: "button", class: "icon-button friends-table", id: "friends-table", hidden: "" }, t("friends.table_button"));
     b.onclick = () => this.open();
-    document.getElementById("app")?.append(b);
+    // In the table's menu, before "Pausar".
+    const pause = document.getElementById("pause");
+    if (pause) pause.before(b);
+    else document.getElementById("app")?.append(b);
     this.tableBtn = b;
   }
 
