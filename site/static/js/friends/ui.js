@@ -31,7 +31,8 @@ export function copyButton(field) {
  * The QR hook: where site/static/js/friends/qr.js (another branch: renderCode(text, {label})
  * -> SVGElement, scanCode(container, {signal}) -> Promise<string>, hasCamera()) plugs in.
  * Until it lands, QR_MODULE is null and the copy-the-text path is the only one; once it is
- * there, set QR_MODULE = () => import("./qr.js") and the code is shown as a QR too.
+ * there, make QR_MODULE a function returning the dynamic import of that module, and the
+ * code is shown as a QR too.
  */
 const QR_MODULE = null;
 
