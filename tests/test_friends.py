@@ -17,7 +17,7 @@ import json
 import re
 import time
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page
 from truco.table import deal_for
 
 SEED = 7
@@ -116,12 +116,17 @@ def check_messages(host, guest, seat=GUEST):
     return len(sent) + len(got), sum(len(t) for t in sent)
 
 
-def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url):
+def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source):
     hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,8")
     host.locator("#open-friends").click()
     host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
     host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
     host.locator("#friends-make").click()
+    # The handshake screens pass axe (labels, names, contrast), and are reached by keyboard.
+    host.locator(f"#friends-offer-{GUEST}[data-ready]").wait_for()
+    audit(host, axe_source, "the host's friends panel", "#friends-dialog")
+    audit(guest, axe_source, "the guest's join screen", "#join-dialog")
+    assert guest.evaluate("() => document.activeElement.id") == "join-offer"
     offer_len, answer_len, seconds = exchange(host, guest, GUEST)
     # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
     assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
