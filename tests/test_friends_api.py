@@ -55,3 +55,20 @@ def test_the_save_keeps_the_seats_and_bad_lists_are_refused():
         with pytest.raises(ValueError):
             call("set_humans", humans=bad)
     assert call("set_humans", humans=[0, 1, 2, 3])["observation"]["seat"] == 0
+
+
+def test_apart_people_may_signal_to_their_human_partner_and_the_save_keeps_it():
+    """At a friends' table (`apart`), human partners may trade sinais (each on their own
+    device); sharing one screen they may not."""
+    shared = call("new_game", players=4, humans=[0, 2], seed=5, sinais=True)
+    assert not shared["observation"]["may_signal"]
+    reply = call("new_game", players=4, humans=[0, 2], seed=5, sinais=True, apart=True)
+    assert reply["observation"]["may_signal"]
+    call("apply", action="signal zap", seat=2)
+    partner = call("observation", seat=0)["observation"]
+    assert any(s["seat"] == 2 for s in partner["signals"])
+    assert '"apart":true' in call("observation")["save"]
+    call("load", save=call("observation")["save"])
+    assert call("observation", seat=0)["observation"]["may_signal"]  # still apart once loaded
+    with pytest.raises(ValueError):
+        call("new_game", players=4, humans=[0, 2], apart="yes")

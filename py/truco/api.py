@@ -41,8 +41,11 @@ class Session:
     """
 
     def __init__(self, game: Game, human_seat: int, levels: dict[int, str], start: dict | None = None,
-                 humans: list[int] | None = None) -> None:
+                 humans: list[int] | None = None, apart: bool = False) -> None:
         self.game = game
+        # The humans sit at devices of their own (a friends' table): sinais between partners
+        # go to the partner's device only, so they stay on.
+        self.apart = apart
         self.human_seat = human_seat
         self.humans = sorted(set(humans or [human_seat]) | {human_seat})
         self.levels = levels
@@ -65,6 +68,8 @@ class Session:
     def signals_off(self, seat: int) -> bool:
         """Sinais make no sense between people sharing one screen: a seat whose partners are
         all humans may not signal (with a bot partner it still may)."""
+        if self.apart:
+            return False
         partners = [p for p in range(seat % 2, self.game.players, 2) if p != seat]
         return bool(partners) and all(p in self.humans for p in partners)
 
@@ -82,6 +87,7 @@ class Session:
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "human_seat": self.human_seat,
             **({"humans": self.humans} if len(self.humans) > 1 else {}),
+            **({"apart": True} if self.apart else {}),
             "levels": {str(s): lv for s, lv in sorted(self.levels.items())},
             "game": json.loads(self.game.to_json()),
             **({"start": self.start} if self.start is not None else {}),
@@ -106,7 +112,7 @@ class Session:
         version = data.get("version")
         if version not in (1, SAVE_VERSION) or isinstance(version, bool):
             raise ValueError(f"unsupported save version {version!r}")
-        unknown = set(data) - {"format", "version", "human_seat", "humans", "levels", "game", "start"}
+        unknown = set(data) - {"format", "version", "human_seat", "humans", "apart", "levels", "game", "start"}
         if unknown:
             raise ValueError(f"the save has unknown field(s) {sorted(unknown)}")
         start = data.get("start")
@@ -120,7 +126,10 @@ class Session:
             raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
         humans = _check_humans(data.get("humans", [seat]), game.players, seat)
         levels = _check_levels(data.get("levels"), game.players, humans)
-        return cls(game, seat, levels, start, humans)
+        apart = data.get("apart", False)
+        if not isinstance(apart, bool):
+            raise ValueError("the save's apart must be true or false")
+        return cls(game, seat, levels, start, humans, apart)
 
     def reply(self, seat: int | None = -1) -> dict:
         """A table reply: ``seat``'s observation (default the human's) and the save."""
@@ -187,6 +196,9 @@ def _new_game(params: dict) -> dict:
     human = params.pop("human_seat", min(humans) if isinstance(humans, list) and humans and all(
         isinstance(x, int) for x in humans) else 0)
     seat = params.pop("seat", -1)
+    apart = params.pop("apart", False)
+    if not isinstance(apart, bool):
+        raise ValueError(f"apart must be true or false, not {str(apart)[:20]!r}")
     level = params.pop("level", "medio")
     partner_level = params.pop("partner_level", level)
     players = params.get("players", 2)
@@ -206,7 +218,7 @@ def _new_game(params: dict) -> dict:
               for s in range(game.players) if s not in humans}
     start = dict(params, seed=game.seed)
     session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, humans),
-                      start, humans)
+                      start, humans, apart)
     reply_seat = session.seat_of({"seat": seat} if seat != -1 else {})
     _session = session
     _bots_signal(_session)

@@ -115,10 +115,16 @@ export class GuestLink {
       return;
     }
     if (msg?.type !== "obs" || !msg.observation) return;
-    const first = this.latest === null || msg.table?.seat !== this.table?.seat;
+    // A first observation, or the host's next match ("Jogar de novo"): dealt in afresh.
+    const was = this.latest;
+    const first = was === null || msg.table?.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
+      || (was.winner !== null && msg.observation.winner === null);
     this.latest = msg.observation;
     this.table = msg.table;
     if (first) {
+      this.queue = [];
+      this.waiter = null;
+      this.delivered = -Infinity;
       onFirst(this.settings());
       return;
     }
@@ -174,6 +180,9 @@ export function beginGuest({ link, manager, name }) {
     el("div", { class: "dialog-buttons" }, el("a", { class: "button secondary", href: "./" }, t("join.back")), make),
     answerBox, status);
   d.addEventListener("cancel", (e) => e.preventDefault()); // Esc: the guest leaves by "Voltar"
+  // The next match is the host's to deal: no "Jogar de novo" here.
+  const again = document.getElementById("again");
+  if (again) again.hidden = true;
   document.body.append(d);
   d.showModal();
   offer.focus();

@@ -123,6 +123,12 @@ export class FriendsHost {
     return this.chain;
   }
 
+  /** A new match was dealt with the settings' seats: those whose guest is away turn bot. */
+  newMatch() {
+    this.engineHumans = [...(this.manager.seats?.humans ?? [0])];
+    this.seatsToEngine();
+  }
+
   /** After a host reload: the save's guests are away; bots play their seats until they rejoin. */
   resumed() {
     this.engineHumans = [0]; // GameManager.resume gave the guests' seats to bots

@@ -182,6 +182,7 @@ export class GameManager {
     this.sessionId = newId();
     this.tally = this.seats.people ? null : newTally(this.settings, this.sessionId);
     this.screen.newMatch({ hint: this.settings.hint });
+    this.remote?.newMatch(); // a friends' table: the guests still connected keep their seats
     this.claim();
     this.lastEvent = -1;
     this.accept(reply, {});

@@ -83,8 +83,9 @@ function setUpTable() {
     },
     onContinue: () => start.continueSaved(),
     onAgain: () => manager.newGame(manager.settings),
-    onMenu: () => start.offer(),
-    onLeave: () => manager.leave(),
+    // A guest at a friends' table leaves it for this device's own table (the page without ?join).
+    onMenu: () => (friendsGuest ? location.assign("./") : start.offer()),
+    onLeave: () => (friendsGuest ? location.assign("./") : manager.leave()),
     onPause: (paused) => manager.setPaused(paused),
     onOpenStats: () => stats.open(),
     onPlayHere: () => start.continueSaved({ waitForEngine: false }),
