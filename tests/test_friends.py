@@ -143,6 +143,11 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     # ...and a well-formed action the rules refuse is answered with an error, the match unchanged.
     refused = guest.evaluate("() => window.__trucoFriendsGuest.request({type: 'apply', action: 'play Zz'}).then(() => 'taken', (e) => e.message)")
     assert refused != "taken" and refused
+    # The Dica on the guest's turn is the host's engine answering from the guest's seat.
+    play_until(host, guest, lambda: guest.evaluate(MAY_ACT) and guest.evaluate(PHASE) == "human")
+    hint = guest.evaluate("() => window.__trucoFriendsGuest.request({type: 'hint'})")
+    legal = guest.evaluate("() => window.__truco.observation.legal_actions")
+    assert hint["action"] in legal or hint["action"].startswith("signal "), (hint, legal)
     moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
     assert moves["guest"] > 0 and moves["host"] > 0
     assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
