@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from datetime import datetime, timedelta
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page
 from truco.table import deal_for
@@ -258,3 +259,34 @@ def test_a_host_and_three_guests(browser, base_url):
         page.console_watch.check()
     for context in (hc, gc, *[c for c, _ in more]):
         context.close()
+
+
+def test_the_host_owns_the_clock_of_a_guest_turn(browser, base_url):
+    """A guest who does not play in time: the host's clock (the referee's) plays `timeout`
+    for that seat, and the guest's page follows."""
+    hc, host = new_page(browser, base_url)
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+    host.clock.install()
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1")
+    # The guest's own clock stands still: only the host's can take the turn away.
+    guest.clock.install()
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    guest.clock.pause_at(datetime.now() + timedelta(minutes=1))
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("details.more summary").first.click()  # "Mais opções": the turn's clock
+    host.locator("#timer-select").select_option("10")
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='1x1']").check()
+    host.locator("#friends-make").click()
+    exchange(host, guest, 1)
+    host.locator("#friends-start").click()
+    play_until(host, guest, lambda: host.evaluate("() => window.__truco.observation?.to_move") == 1
+               and guest.evaluate(MAY_ACT) and guest.evaluate(PHASE) == "human")
+    host.clock.run_for(12_500)  # the 10 s turn and the host's grace for the channel
+    host.wait_for_function("() => window.__truco.observation.log.some((e) => e.type === 'timeout' && e.seat === 1)")
+    guest.wait_for_function("() => window.__truco.observation.log.some((e) => e.type === 'timeout' && e.seat === 1)")
+    check_messages(host, guest, 1)
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
