@@ -99,8 +99,10 @@ def hidden_cards_in(message, seat):
     public = {e.get("card") for e in this_hand} | {p.get("card") for r in obs["rounds"] for p in r["plays"]}
     public |= {c for v in obs["visible_hands"] for c in v["cards"]} | {obs.get("vira")}
     hidden = {c for s, hand in enumerate(deal) if s != seat for c in hand} - public
-    # Scanned: the message minus the fixed tables (manilhas, rules) and older hands' log.
-    scanned = dict(obs, log=this_hand, manilhas=None, rules=None)
+    # Scanned: the message minus the fixed tables (manilhas, rules) and the older hands'
+    # public events (`log` before this deal, `history`: cards shown then may be dealt again).
+    assert not [e for e in obs.get("history", []) if e["type"] == "cover" and e.get("card")]
+    scanned = dict(obs, log=this_hand, manilhas=None, rules=None, history=None)
     found = {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
     return found & hidden
 
@@ -178,6 +180,11 @@ def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     exchange(host, guest, GUEST)
     host.locator("#friends-start").click()
     guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    # A sinal from the guest to its (bot) partner, on anyone's turn, reaches the host's engine.
+    assert guest.evaluate("() => window.__truco.observation.may_signal")
+    guest.locator("#signal-toggle").click()  # by the table's own menu, as a person would
+    guest.locator("#signal-menu button").first.click()
+    guest.wait_for_function("() => window.__truco.observation.signals.some((s) => s.seat === 1)")
     # Play until the guest has made a move in this hand, then it reloads mid-hand.
     play_until(host, guest, lambda: guest.evaluate(
         "() => window.__truco.observation.log.some((e) => e.type === 'play' && e.seat === 1 && e.n > Math.max(...window.__truco.observation.log.filter((d) => d.type === 'deal').map((d) => d.n)))"))
@@ -196,12 +203,16 @@ def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     play_until(host, guest, lambda: guest.evaluate(
         "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && e.type !== 'signal')", before))
     # The host reloads mid-hand: the match resumes from its save, the guest rejoins.
-    score = host.evaluate("() => window.__truco.observation.score")
+    STAND = "() => { const o = window.__truco.observation; return [o.hand_number, o.score, o.log.at(-1).n]; }"
+    before_stand = host.evaluate(STAND)
     host.reload()
     host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     host.locator("#continue:not([hidden])").click()
     host.locator("#friends-dialog[open]").wait_for()
-    assert host.evaluate("() => window.__truco.observation.score") == score
+    # The same match, resumed from its save (its bots may already have gone on), not a new one.
+    hand, score, n = host.evaluate(STAND)
+    assert hand >= before_stand[0] and n >= before_stand[2], (before_stand, hand, n)
+    assert all(a >= b for a, b in zip(score, before_stand[1])) and sum(score) + hand > 1
     guest.locator("#join-dialog[open]").wait_for()
     guest.locator("#join-status").filter(has_text=re.compile(".")).wait_for()
     exchange(host, guest, GUEST)

@@ -63,6 +63,21 @@ export class GuestLink {
     }
   }
 
+  /**
+   * A sinal to the partner, on anyone's turn (the table's loop would wait for the next move:
+   * here "the next move" is the host's to send): straight to the host, its reply shown.
+   */
+  async signal(name) {
+    const m = this.manager;
+    if (!m?.obs?.may_signal || m.obs.winner !== null || m.busy || m.paused) return;
+    try {
+      const result = await this.request({ type: "apply", action: `signal ${name}` });
+      m.accept(this.deliver(result.observation), { keepTimer: true });
+    } catch (err) {
+      m.screen.refused(err);
+    }
+  }
+
   deliver(obs) {
     this.delivered = Math.max(this.delivered, momentOf(obs));
     this.queue = this.queue.filter((o) => momentOf(o) > this.delivered);

@@ -112,7 +112,7 @@ function setUpTable() {
   const pauseFor = (on) => manager.setPaused(on);
   // The Dica, the hand review and the replay speak for the seat on screen (pass-and-play).
   const seated = seatedClient(engineFor, (method, params) => manager.seatFor(method, params));
-  const talk = new PartnerTalk({ root, client: engineFor, view, onSignal: (name) => manager.signal(name) });
+  const talk = new PartnerTalk({ root, client: engineFor, view, onSignal: (name) => (guest ? guest.signal(name) : manager.signal(name)) });
   const hints = new HintView({ client: seated, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
   const review = new HandReview({ client: seated, onPause: pauseFor });
   const narrator = new Narrator({ view, talk, reviewable: true });
