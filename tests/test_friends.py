@@ -18,6 +18,8 @@ import re
 import time
 from datetime import datetime, timedelta
 
+from playwright.sync_api import expect
+
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page
 from truco.table import deal_for
 
@@ -130,6 +132,14 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     audit(host, axe_source, "the host's friends panel", "#friends-dialog")
     audit(guest, axe_source, "the guest's join screen", "#join-dialog")
     assert guest.evaluate("() => document.activeElement.id") == "join-offer"
+    # A pasted text that is no answer (or the host's own offer) is said to be none, plainly.
+    for wrong in ("olá, tudo bem?", host.locator(f"#friends-offer-{GUEST}").input_value()):
+        host.locator(f"#friends-answer-{GUEST}").fill(wrong)
+        host.locator(f"#friends-connect-{GUEST}").click()
+        expect(host.locator(f"#friends-status-{GUEST}")).to_have_text(re.compile("não é uma resposta desta mesa"))
+    guest.locator("#join-offer").fill("nada")
+    guest.locator("#join-make").click()
+    expect(guest.locator("#join-status")).to_have_text(re.compile("não é um código de mesa"))
     offer_len, answer_len, seconds = exchange(host, guest, GUEST)
     # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
     assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
@@ -289,6 +299,17 @@ def test_the_host_owns_the_clock_of_a_guest_turn(browser, base_url):
     host.locator("#open-friends").click()
     host.locator("#friends-dialog input[name=friends-mode][value='1x1']").check()
     host.locator("#friends-make").click()
+    # An answer whose device cannot be reached: after 20 s the host says so plainly.
+    host.locator("#friends-offer-1[data-ready]").wait_for()
+    unreachable = host.evaluate("""async () => { const m = await import('/static/js/friends/codes.js');
+      return m.encodeCode('a', m.sdpOf({ ufrag: 'abcd', pwd: 'abcdefghijklmnopqrstuvwx', fingerprint: 'ab'.repeat(32),
+                                         setup: 'active', candidates: [['127.0.0.1', 9]] })); }""")
+    host.locator("#friends-answer-1").fill(unreachable)
+    host.locator("#friends-connect-1").click()
+    expect(host.locator("#friends-status-1")).to_have_text(re.compile("Conectando"))
+    host.clock.run_for(21_000)
+    expect(host.locator("#friends-status-1")).to_have_text(re.compile("Não foi possível conectar.*mesma rede Wi-Fi"))
+    host.locator("#friends-retry-1").click()  # "Código novo": a fresh offer, and the real friend
     exchange(host, guest, 1)
     host.locator("#friends-start").click()
     play_until(host, guest, lambda: host.evaluate("() => window.__truco.observation?.to_move") == 1

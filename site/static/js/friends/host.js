@@ -356,6 +356,7 @@ class HostPanel {
       status.textContent = "";
       answer.value = "";
       offer.value = "…";
+      delete offer.dataset.ready;
       const code = await host.offer(seat);
       offer.value = code;
       offer.dataset.ready = "";
