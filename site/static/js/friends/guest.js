@@ -7,7 +7,7 @@
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
-import { copyButton, el, offerScan, showQR, testLog } from "./ui.js";
+import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
 
 const REQUEST_MS = 15000;
 
@@ -173,7 +173,8 @@ export const guestStore = {
 };
 
 /** The guest's screen: paste the host's offer, show the answer, wait for the deal. */
-export function beginGuest({ link, manager, name }) {
+export async function beginGuest({ link, manager, name }) {
+  await friendsStyles();
   link.manager = manager;
   // The table is ready at once: the engine that answers is the host's.
   document.getElementById("app").dataset.engineState = "ready";

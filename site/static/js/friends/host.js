@@ -10,7 +10,7 @@ import { t } from "../shared/i18n.js";
 import { cleanName } from "../table/seats.js";
 import { hostAnswer, hostOffer, madeSDPs, opened } from "./codes.js";
 import { checkRequest } from "./protocol.js";
-import { el, showQR, copyButton, testLog } from "./ui.js";
+import { copyButton, el, friendsStyles, showQR, testLog } from "./ui.js";
 
 const CONNECT_MS = 20000;
 const TIMER_GRACE_MS = 2000; // the guest's clock and the channel's delay
@@ -65,8 +65,16 @@ export class FriendsHost {
   async answer(seat, code) {
     const g = this.guests.get(seat);
     if (!g) throw new Error("no offer");
-    await hostAnswer(g.pc, code);
-    await opened(g.channel, CONNECT_MS);
+    // The 20 s run from the moment "Conectar" is pressed (the answer's checks included).
+    let timer;
+    const limit = new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), CONNECT_MS); });
+    limit.catch(() => {});
+    try {
+      await Promise.race([hostAnswer(g.pc, code), limit]);
+      await Promise.race([opened(g.channel, CONNECT_MS), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
     if (this.guests.get(seat) !== g) throw new Error("replaced");
     g.open = true;
     this.onChange();
@@ -235,7 +243,8 @@ let panel = null;
  * gives each an offer code and pastes back its answer; reopened during the match ("Amigos")
  * to give a dropped friend's seat back. `startMatch(settings)` deals with the chosen seats.
  */
-export function openHostPanel({ manager, client, startMatch, settings }) {
+export async function openHostPanel({ manager, client, startMatch, settings }) {
+  await friendsStyles();
   if (!panel) panel = new HostPanel({ manager, client, startMatch });
   panel.open(settings);
   return panel;

@@ -4,6 +4,17 @@
 
 import { t } from "../shared/i18n.js";
 
+/** The friends' screens' stylesheet, added once; resolves when it is loaded (or failed). */
+let styles = null;
+export function friendsStyles() {
+  styles ??= new Promise((resolve) => {
+    const link = el("link", { rel: "stylesheet", href: new URL("../../css/friends.css", import.meta.url).href });
+    link.onload = link.onerror = () => resolve();
+    document.head.append(link);
+  });
+  return styles;
+}
+
 /** An element with attributes and children (strings become text nodes). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
