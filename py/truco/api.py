@@ -41,8 +41,11 @@ class Session:
     """
 
     def __init__(self, game: Game, human_seat: int, levels: dict[int, str], start: dict | None = None,
-                 humans: list[int] | None = None) -> None:
+                 humans: list[int] | None = None, apart: bool = False) -> None:
         self.game = game
+        # The humans sit at devices of their own (a friends' table): sinais between partners
+        # go to the partner's device only, so they stay on.
+        self.apart = apart
         self.human_seat = human_seat
         self.humans = sorted(set(humans or [human_seat]) | {human_seat})
         self.levels = levels
@@ -65,6 +68,8 @@ class Session:
     def signals_off(self, seat: int) -> bool:
         """Sinais make no sense between people sharing one screen: a seat whose partners are
         all humans may not signal (with a bot partner it still may)."""
+        if self.apart:
+            return False
         partners = [p for p in range(seat % 2, self.game.players, 2) if p != seat]
         return bool(partners) and all(p in self.humans for p in partners)
 
@@ -82,6 +87,7 @@ class Session:
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "human_seat": self.human_seat,
             **({"humans": self.humans} if len(self.humans) > 1 else {}),
+            **({"apart": True} if self.apart else {}),
             "levels": {str(s): lv for s, lv in sorted(self.levels.items())},
             "game": json.loads(self.game.to_json()),
             **({"start": self.start} if self.start is not None else {}),
@@ -106,7 +112,7 @@ class Session:
         version = data.get("version")
         if version not in (1, SAVE_VERSION) or isinstance(version, bool):
             raise ValueError(f"unsupported save version {version!r}")
-        unknown = set(data) - {"format", "version", "human_seat", "humans", "levels", "game", "start"}
+        unknown = set(data) - {"format", "version", "human_seat", "humans", "apart", "levels", "game", "start"}
         if unknown:
             raise ValueError(f"the save has unknown field(s) {sorted(unknown)}")
         start = data.get("start")
@@ -120,7 +126,10 @@ class Session:
             raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
         humans = _check_humans(data.get("humans", [seat]), game.players, seat)
         levels = _check_levels(data.get("levels"), game.players, humans)
-        return cls(game, seat, levels, start, humans)
+        apart = data.get("apart", False)
+        if not isinstance(apart, bool):
+            raise ValueError("the save's apart must be true or false")
+        return cls(game, seat, levels, start, humans, apart)
 
     def reply(self, seat: int | None = -1) -> dict:
         """A table reply: ``seat``'s observation (default the human's) and the save."""
@@ -187,6 +196,9 @@ def _new_game(params: dict) -> dict:
     human = params.pop("human_seat", min(humans) if isinstance(humans, list) and humans and all(
         isinstance(x, int) for x in humans) else 0)
     seat = params.pop("seat", -1)
+    apart = params.pop("apart", False)
+    if not isinstance(apart, bool):
+        raise ValueError(f"apart must be true or false, not {str(apart)[:20]!r}")
     level = params.pop("level", "medio")
     partner_level = params.pop("partner_level", level)
     players = params.get("players", 2)
@@ -206,7 +218,7 @@ def _new_game(params: dict) -> dict:
               for s in range(game.players) if s not in humans}
     start = dict(params, seed=game.seed)
     session = Session(game, human, _check_levels({str(k): v for k, v in levels.items()}, game.players, humans),
-                      start, humans)
+                      start, humans, apart)
     reply_seat = session.seat_of({"seat": seat} if seat != -1 else {})
     _session = session
     _bots_signal(_session)
@@ -246,6 +258,26 @@ def _apply(params: dict) -> dict:
     s.game.apply(action, seat=seat)
     _bots_signal(s)
     return s.reply(seat)
+
+
+def _set_humans(params: dict) -> dict:
+    """Change the seats people play mid-match (a friends' table: a guest whose device dropped
+    is played by a bot until they rejoin). ``humans`` keeps ``human_seat``; a seat that turns
+    bot gets the level of a bot of its team (else of any bot, else ``medio``); a bot seat
+    that turns human drops its level. Returns a table reply from ``human_seat``'s view."""
+    s = _current()
+    humans = _check_humans(params.get("humans"), s.game.players, s.human_seat)
+    levels = {}
+    for seat in range(s.game.players):
+        if seat in humans:
+            continue
+        team = [lv for b, lv in s.levels.items() if b % 2 == seat % 2]
+        levels[seat] = s.levels.get(seat) or (team or list(s.levels.values()) or ["medio"])[0]
+    if len(humans) > 1 and s.game.options.get("humano_decide") is not None:
+        raise ValueError("humano_decide is for a table with one human")
+    s.humans, s.levels = humans, levels
+    _bots_signal(s)
+    return s.reply()
 
 
 def _bot_step(params: dict) -> dict:
@@ -478,6 +510,7 @@ METHODS = {
     "new_game": _new_game,
     "apply": _apply,
     "bot_step": _bot_step,
+    "set_humans": _set_humans,
     "load": _load,
     "observation": _observation,
     "judge": _judge,

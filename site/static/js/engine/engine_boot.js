@@ -53,4 +53,6 @@ export const client = new EngineClient(workerURL());
 // Test hook: `?call_limit=MS` gives every engine call that time limit (engine_client.js).
 const callLimit = Number(new URLSearchParams(location.search).get("call_limit"));
 if (callLimit > 0) client.limitOverride = callLimit;
-if (document.documentElement.dataset.engineStart !== "touch") startEngine();
+// A guest at a friends' table (`?join=1`, friends/guest.js) runs no engine: the host's does.
+const joining = new URLSearchParams(location.search).has("join");
+if (document.documentElement.dataset.engineStart !== "touch" && !joining) startEngine();

@@ -55,6 +55,8 @@ export class GameManager {
     this.seats = null;
     this.screenSeat = null;
     this.passing = null;
+    // A friends' table's host (friends/host.js): the seats played from other devices.
+    this.remote = null;
     document.addEventListener("visibilitychange", () => this.onVisibility());
   }
 
@@ -72,7 +74,7 @@ export class GameManager {
     this.seats = new Seats(settings);
     this.screenSeat = null;
     this.passing = null;
-    setSeatNamer(this.seats.shared ? (seat) => this.seats.name(seat) : null);
+    setSeatNamer(this.seats.people ? (seat) => this.seats.name(seat) : null);
     setOwnLabel(null);
   }
 
@@ -125,6 +127,9 @@ export class GameManager {
     let reply;
     try {
       reply = await this.client.call("load", { save: session.save, ...this.viewParams() });
+      // A friends' table hosted here: its guests are away until they rejoin with new codes
+      // (friends/host.js); their bots play meanwhile.
+      if (this.settings.friends === "host") reply = await this.client.call("set_humans", { humans: [0] });
     } catch (err) {
       if (gen !== this.generation) return;
       this.settings = chosen;
@@ -135,12 +140,14 @@ export class GameManager {
     if (gen !== this.generation) return;
     this.sessionId = session.id;
     // Statistics are this device's player against the bots: a shared table is not counted.
-    this.tally = this.seats.shared ? null : session.tally ?? newTally(this.settings, session.id, { partial: true });
+    this.tally = this.seats.people ? null : session.tally ?? newTally(this.settings, session.id, { partial: true });
     this.screen.setHints(this.settings.hint);
     this.claim();
     this.dialogs.closeAll();
     this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
     this.accept(reply, { quiet: true });
+    // A friends' table resumed at the host: its guests rejoin with new codes (friends/host.js).
+    if (this.settings.friends === "host") this.onFriendsTable?.();
   }
 
   /** A new match; `scenario` (seed, fixed deal…) defaults to the page's (its address). */
@@ -173,8 +180,9 @@ export class GameManager {
     // A game still saved is given up for this one (the start screen asked first).
     this.store.abandonStored({ id: this.sessionId, obs: this.obs });
     this.sessionId = newId();
-    this.tally = this.seats.shared ? null : newTally(this.settings, this.sessionId);
+    this.tally = this.seats.people ? null : newTally(this.settings, this.sessionId);
     this.screen.newMatch({ hint: this.settings.hint });
+    this.remote?.newMatch(); // a friends' table: the guests still connected keep their seats
     this.claim();
     this.lastEvent = -1;
     this.accept(reply, {});
@@ -243,6 +251,7 @@ export class GameManager {
       this.tabs?.release();
     }
     this.screen.see(obs);
+    this.remote?.changed(obs);
     if (!quiet) this.sound?.events(fresh, obs);
     const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
     this.dialogs.hideStart();
@@ -283,11 +292,15 @@ export class GameManager {
       this.setPhase("over");
       this.timer.stop();
       const end = this.screen.endText(obs);
-      this.dialogs.showEnd(this.seats?.shared ? { ...end, title: this.sharedEndTitle(obs) } : end);
+      this.dialogs.showEnd(this.seats?.people ? { ...end, title: this.sharedEndTitle(obs) } : end);
       return;
     }
     this.screen.showTalk(obs, { busy: this.busy });
-    if (obs.to_move === obs.seat) {
+    if (this.remote?.plays(obs.to_move)) {
+      this.setPhase("bots"); // a friend's turn, on their device: the host waits for it
+      this.timer.stop();
+      this.remote.turn(obs);
+    } else if (obs.to_move === obs.seat) {
       this.setPhase("human");
       if (keepTimer && this.timer.active) return; // a signal on the human's turn: the clock runs on
       this.screen.yourTurn();
@@ -344,6 +357,34 @@ export class GameManager {
   sharedEndTitle(obs) {
     const names = this.seats.humans.filter((s) => s % 2 === obs.winner).map((s) => this.seats.name(s));
     return names.length ? t("pass.won", { names: names.join(t("pass.and")) }) : t("pass.bots_won");
+  }
+
+  /**
+   * A friend's action from their device (friends/host.js, already checked for its form):
+   * applied for that seat when the table is free (no bot move, action or summary in the
+   * way), and the host's view taken. Resolves with the engine's reply for that seat.
+   */
+  async remoteAction(seat, action) {
+    const gen = this.generation;
+    while (this.busy || this.nextHand || this.botStepping || this.signalling) {
+      await new Promise((r) => setTimeout(r, 30));
+      if (gen !== this.generation) throw new Error("the match changed");
+    }
+    const obs = this.obs;
+    if (!obs || obs.winner !== null) throw new Error("no match in play");
+    if (this.botTimer) clearTimeout(this.botTimer);
+    this.botTimer = null;
+    this.busy = true;
+    let reply;
+    try {
+      reply = await this.client.call("apply", { action, seat });
+    } finally {
+      this.busy = false;
+    }
+    if (gen !== this.generation) throw new Error("the match changed");
+    const own = await this.client.call("observation", {});
+    if (gen === this.generation) this.accept(own);
+    return reply;
   }
 
   scheduleBot() {

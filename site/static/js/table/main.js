@@ -59,6 +59,11 @@ const progress = new EngineProgress({
 const engine = progress.gate();
 installEngineHook(client);
 
+// A guest at a friends' table (`?join=1`): no engine here; the host's answers (friends/guest.js,
+// loaded only then).
+const joining = new URLSearchParams(location.search).has("join");
+const friendsGuest = joining ? await import("../friends/guest.js") : null;
+
 function setUpTable() {
   const opts = urlOptions();
   const root = $("app");
@@ -78,8 +83,9 @@ function setUpTable() {
     },
     onContinue: () => start.continueSaved(),
     onAgain: () => manager.newGame(manager.settings),
-    onMenu: () => start.offer(),
-    onLeave: () => manager.leave(),
+    // A guest at a friends' table leaves it for this device's own table (the page without ?join).
+    onMenu: () => (friendsGuest ? location.assign("./") : start.offer()),
+    onLeave: () => (friendsGuest ? location.assign("./") : manager.leave()),
     onPause: (paused) => manager.setPaused(paused),
     onOpenStats: () => stats.open(),
     onPlayHere: () => start.continueSaved({ waitForEngine: false }),
@@ -98,15 +104,17 @@ function setUpTable() {
     onPresence: (elsewhere) => dialogs.setElsewhere(elsewhere),
   });
   storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
-  store = new MatchStore({ storage, dialogs, client: engine, presets: dialogs.presets() });
+  const guest = friendsGuest ? new friendsGuest.GuestLink() : null;
+  const engineFor = guest ? guest.client : engine;
+  store = guest ? friendsGuest.guestStore : new MatchStore({ storage, dialogs, client: engine, presets: dialogs.presets() });
 
   // The table's surface: the view, the input, and (issue #12) the partner's talk, the Dica
   // and the hand review, modules of their own around it.
   const input = new InputManager(root, (intent) => manager.intent(intent));
   const pauseFor = (on) => manager.setPaused(on);
   // The Dica, the hand review and the replay speak for the seat on screen (pass-and-play).
-  const seated = seatedClient(engine, (method, params) => manager.seatFor(method, params));
-  const talk = new PartnerTalk({ root, client: engine, view, onSignal: (name) => manager.signal(name) });
+  const seated = seatedClient(engineFor, (method, params) => manager.seatFor(method, params));
+  const talk = new PartnerTalk({ root, client: engineFor, view, onSignal: (name) => (guest ? guest.signal(name) : manager.signal(name)) });
   const hints = new HintView({ client: seated, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
   const review = new HandReview({ client: seated, onPause: pauseFor });
   const narrator = new Narrator({ view, talk, reviewable: true });
@@ -114,7 +122,7 @@ function setUpTable() {
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
   const sound = new TableSound({ isOn: () => manager.settings.sound !== false, speakWord: (name) => speakCall(callName(name)) });
   const pass = new PassScreen({ onReady: (seat) => manager.passed(seat) });
-  manager = new GameManager({ client: engine, screen, store, dialogs, tabs, timer, fast: opts.fast,
+  manager = new GameManager({ client: engineFor, screen, store, dialogs, tabs, timer, fast: opts.fast,
     // The tests' ?fast=1 plays on by itself unless its address (or __truco.start) names a pace.
     autoPace: opts.fast && !("auto_next" in opts.settings), scenario: opts.scenario, sound, pass });
   start = new StartScreen({ manager, store, dialogs, progress });
@@ -150,7 +158,16 @@ function setUpTable() {
     showSound();
   };
 
-  start.begin(opts);
+  // "Jogar com amigos": the host's panel (friends/host.js, loaded when asked for).
+  const friendsHost = async () => import("../friends/host.js");
+  const hostPanel = async () => (await friendsHost()).openHostPanel({
+    manager, client: engine, settings: dialogs.readForm(),
+    startMatch: (chosen) => start.play(() => manager.newGame({ ...dialogs.readForm(), ...chosen, sound: manager.settings.sound })),
+  });
+  $("open-friends").onclick = () => hostPanel().catch(failed);
+  manager.onFriendsTable = () => hostPanel().then((panel) => panel.host.resumed()).catch(failed);
+  if (guest) friendsGuest.beginGuest({ link: guest, manager, name: new MatchStore({ storage, dialogs, client: null }).storedSettings()?.player_name ?? "" });
+  else start.begin(opts);
   personal(manager.settings);
   showSound();
   installTableHook({ manager, dialogs, tabs, sound });

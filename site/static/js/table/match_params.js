@@ -36,6 +36,9 @@ export function newGameParams(settings, sc = {}) {
     // Pass-and-play (issue #31): several people at this device; each decides for themselves.
     params.humans = humans;
     if ("humano_decide" in params) params.humano_decide = false;
+    // A friends' table (friends/host.js): each person at a device of their own, so sinais
+    // between human partners stay on (each reaches the partner's device only).
+    if (s.friends === "host") params.apart = true;
   }
   if (sc.seed !== undefined) params.seed = sc.seed;
   if (sc.hands) params.hands = sc.hands;

@@ -123,6 +123,8 @@ export function checkSession(data, opts = {}) {
   if (typeof data.save !== "string" || !data.save) throw new Error("the session has no save");
   if (data.save.length > SAVE_MAX_CHARS) throw new Error(`the save is too large (${data.save.length} characters)`);
   const settings = checkSettings(data.settings ?? {}, opts).value;
+  // A friends' table hosted here (friends/host.js) resumes as one: its guests rejoin.
+  if (data.settings?.friends === "host") Object.assign(settings, { friends: "host", own_seat: 0 });
   const id = typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId();
   let tally;
   try {

@@ -59,10 +59,18 @@ export class Seats {
     // Seat 0's name is the player's own ("Seu nome", `player_name`); the others' are `player_names`.
     const own = typeof settings?.player_name === "string" ? cleanName(settings.player_name) : "";
     this.names = this.humans.map((s) => (s === 0 && own) || names[s] || defaultName(s));
+    // A friends' table (friends/): each person at a device of their own; this device plays
+    // `own_seat` (the host seat 0), the other human seats are played from elsewhere.
+    this.local = settings?.friends ? [Number(settings.own_seat ?? 0)] : this.humans;
   }
 
-  /** More than one human seat: the screen is passed between them. */
+  /** More than one human seat at this device: the screen is passed between them. */
   get shared() {
+    return this.local.length > 1;
+  }
+
+  /** More than one person at the table (here or on other devices): not a match against bots. */
+  get people() {
     return this.humans.length > 1;
   }
 
@@ -80,7 +88,7 @@ export class Seats {
   /** The human seat the device must be passed to before `obs` can be played, or null. */
   passTarget(obs, screenSeat) {
     if (!this.shared || obs.winner !== null || obs.to_move === null) return null;
-    return this.isHuman(obs.to_move) && obs.to_move !== screenSeat ? obs.to_move : null;
+    return this.local.includes(obs.to_move) && obs.to_move !== screenSeat ? obs.to_move : null;
   }
 }
 

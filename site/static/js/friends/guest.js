@@ -1,0 +1,260 @@
+// A friends' table, a guest's side (issue #31; docs/friends.md). The page runs no engine:
+// `?join=1` keeps the worker from starting (engine_boot.js), and the table's own game loop
+// (GameManager) is fed by `GuestLink.client`, which answers its engine calls from what the
+// host sends: the guest's own seat's observations. "apply" and "hint" go to the host as
+// requests; "bot_step" (someone else's turn) waits for the host's next observation.
+
+import { t } from "../shared/i18n.js";
+import { DEFAULT_SETTINGS } from "../table/saved_data.js";
+import { guestAnswer, madeSDPs } from "./codes.js";
+import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
+
+const REQUEST_MS = 15000;
+
+/** The key of an observation's moment: its last event (a later one is news). */
+const momentOf = (obs) => (obs.log.length ? obs.log[obs.log.length - 1].n : -1) + (obs.winner !== null ? 0.5 : 0);
+
+export class GuestLink {
+  constructor() {
+    this.channel = null;
+    this.pending = new Map(); // id -> {resolve, reject}
+    this.nextId = 1;
+    this.queue = []; // the host's observations not yet shown
+    this.waiter = null;
+    this.latest = null;
+    this.delivered = -Infinity;
+    this.table = null; // {seat, mode, humans, names, hint}
+    this.manager = null;
+    this.log = testLog();
+    if (this.log) window.__trucoFriendsGuest = this; // test mode: the tests send from here
+    this.client = { call: (method, params) => this.call(method, params) };
+  }
+
+  /** The connection ended: the next host's first observation deals this page in again. */
+  reset() {
+    for (const p of this.pending.values()) p.reject(new Error(t("join.no_answer")));
+    this.pending.clear();
+    this.channel = null;
+    this.queue = [];
+    this.waiter = null;
+    this.latest = null;
+    this.delivered = -Infinity;
+  }
+
+  // ------------------------------------------------------------ the engine, as the game loop sees it
+  async call(method, params = {}) {
+    switch (method) {
+      case "new_game":
+      case "load":
+      case "observation":
+        return this.deliver(this.latest);
+      case "bot_step":
+        return this.nextObservation();
+      case "apply": {
+        const result = await this.request({ type: "apply", action: String(params.action ?? "") });
+        return this.deliver(result.observation);
+      }
+      case "hint":
+        return this.request({ type: "hint" });
+      case "partner_opinion":
+        return { seat: null, action: null };
+      default:
+        throw new Error(t("join.not_here"));
+    }
+  }
+
+  /**
+   * A sinal to the partner, on anyone's turn (the table's loop would wait for the next move:
+   * here "the next move" is the host's to send): straight to the host, its reply shown.
+   */
+  async signal(name) {
+    const m = this.manager;
+    if (!m?.obs?.may_signal || m.obs.winner !== null || m.busy || m.paused) return;
+    try {
+      const result = await this.request({ type: "apply", action: `signal ${name}` });
+      m.accept(this.deliver(result.observation), { keepTimer: true });
+    } catch (err) {
+      m.screen.refused(err);
+    }
+  }
+
+  deliver(obs) {
+    this.delivered = Math.max(this.delivered, momentOf(obs));
+    this.queue = this.queue.filter((o) => momentOf(o) > this.delivered);
+    return { observation: obs, save: null };
+  }
+
+  nextObservation() {
+    const next = this.queue.find((o) => momentOf(o) > this.delivered);
+    if (next) return Promise.resolve(this.deliver(next));
+    return new Promise((resolve) => { this.waiter = resolve; });
+  }
+
+  request(body) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const limit = setTimeout(() => { this.pending.delete(id); reject(new Error(t("join.no_answer"))); }, REQUEST_MS);
+      this.pending.set(id, { resolve: (v) => { clearTimeout(limit); resolve(v); }, reject: (e) => { clearTimeout(limit); reject(e); } });
+      this.send({ id, ...body });
+    });
+  }
+
+  send(msg) {
+    const text = JSON.stringify(msg);
+    this.log?.push({ dir: "out", text });
+    if (this.channel?.readyState === "open") this.channel.send(text);
+  }
+
+  // ------------------------------------------------------------ what the host sends
+  attach(channel, { name, onFirst, onLost }) {
+    this.channel = channel;
+    channel.onmessage = (e) => this.receive(e.data, onFirst);
+    channel.onclose = () => onLost();
+    this.send({ id: 0, type: "hello", ...(name ? { name } : {}) });
+  }
+
+  receive(raw, onFirst) {
+    this.log?.push({ dir: "in", text: raw });
+    let msg;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof msg?.id === "number") {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (msg.ok) p.resolve(msg.result);
+      else p.reject(new Error(String(msg.error ?? "")));
+      return;
+    }
+    if (msg?.type !== "obs" || !msg.observation) return;
+    // A first observation, or the host's next match ("Jogar de novo"): dealt in afresh.
+    const was = this.latest;
+    const first = was === null || msg.table?.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
+      || (was.winner !== null && msg.observation.winner === null);
+    this.latest = msg.observation;
+    this.table = msg.table;
+    if (first) {
+      this.queue = [];
+      this.waiter = null;
+      this.delivered = -Infinity;
+      onFirst(this.settings());
+      return;
+    }
+    if (momentOf(msg.observation) <= this.delivered) return;
+    this.queue.push(msg.observation);
+    if (this.waiter) {
+      const resolve = this.waiter;
+      this.waiter = null;
+      resolve(this.deliver(this.queue.shift()));
+      return;
+    }
+    // The host's clock took the turn away while this page waited for its player: go on.
+    const m = this.manager;
+    const mine = m?.obs && m.obs.to_move === m.obs.seat && !m.busy && !m.nextHand;
+    if (mine && msg.observation.to_move !== msg.observation.seat) m.accept(this.deliver(msg.observation));
+  }
+
+  /** The guest's settings: the host's table, this seat, the names as the host has them. */
+  settings() {
+    const { seat, mode, humans, names, hint } = this.table;
+    return { ...DEFAULT_SETTINGS, mode, humans, player_names: names, player_name: "", friends: "guest", own_seat: seat, hint: hint === true };
+  }
+}
+
+/** Nothing of a guest's match is stored on its device (the host's save keeps it). */
+export const guestStore = {
+  storage: { persistent: false },
+  saveSettings() {}, saveProgress() {}, matchOver() {}, abandonStored() {}, refusedSave() {},
+  setAsideSession() {}, abandonSaved() {}, removeSession() {}, savedSession: () => null, lastMatch: () => null,
+  storedSettings: () => null, checkedSession: async () => null,
+};
+
+/** The guest's screen: paste the host's offer, show the answer, wait for the deal. */
+export async function beginGuest({ link, manager, name }) {
+  await friendsStyles();
+  link.manager = manager;
+  // The table is ready at once: the engine that answers is the host's.
+  document.getElementById("app").dataset.engineState = "ready";
+  const badge = document.getElementById("engine-badge");
+  if (badge) badge.hidden = true;
+  manager.setPhase("start");
+  const offer = el("textarea", { id: "join-offer", rows: "4", class: "friends-code", spellcheck: "false", autocomplete: "off" });
+  const make = el("button", { type: "button", class: "button big", id: "join-make" }, t("join.make"));
+  const answer = el("textarea", { id: "join-answer", readonly: "", rows: "3", class: "friends-code", spellcheck: "false" });
+  const status = el("p", { class: "friends-status", id: "join-status", role: "status" });
+  const qr = el("div", { class: "friends-qr", id: "join-qr" });
+  const scan = el("p", { class: "friends-buttons" });
+  const answerBox = el("div", { id: "join-answer-box", hidden: "" },
+    el("label", { for: "join-answer" }, t("join.answer_label")), answer, el("p", { class: "friends-buttons" }, copyButton(answer)), qr);
+  const d = el("dialog", { class: "panel wide friends", id: "join-dialog", "aria-labelledby": "join-title" },
+    el("h2", { id: "join-title" }, t("join.title")),
+    el("ul", { class: "friends-notes" }, el("li", {}, t("friends.note.once")), el("li", {}, t("join.note.dealer")), el("li", {}, t("friends.note.wifi"))),
+    el("label", { for: "join-offer" }, t("join.offer_label")), offer, scan,
+    el("div", { class: "dialog-buttons" }, el("a", { class: "button secondary", href: "./" }, t("join.back")), make),
+    answerBox, status);
+  d.addEventListener("cancel", (e) => e.preventDefault()); // Esc: the guest leaves by "Voltar"
+  // The next match is the host's to deal: no "Jogar de novo" here.
+  const again = document.getElementById("again");
+  if (again) again.hidden = true;
+  document.body.append(d);
+  d.showModal();
+  offer.focus();
+  offerScan(scan, offer, () => make.click());
+
+  let attempt = 0;
+  make.onclick = async () => {
+    const mine = ++attempt;
+    status.textContent = "";
+    let reply;
+    try {
+      reply = await guestAnswer(offer.value);
+    } catch {
+      status.textContent = t("join.status.bad_code");
+      return;
+    }
+    if (mine !== attempt) return;
+    answer.value = reply.code;
+    answer.dataset.ready = "";
+    answerBox.hidden = false;
+    showQR(qr, reply.code, t("join.answer_label"));
+    answer.focus();
+    answer.select();
+    status.textContent = t("join.status.waiting");
+    reply.pc.onconnectionstatechange = () => {
+      if (reply.pc.connectionState === "failed" && mine === attempt) status.textContent = t("friends.status.failed");
+    };
+    const channel = await reply.channel;
+    const ready = () => {
+      if (mine !== attempt) return;
+      status.textContent = t("join.status.connected");
+      link.attach(channel, {
+        name,
+        onFirst: (settings) => {
+          if (d.open) d.close();
+          manager.newGame(settings);
+        },
+        onLost: () => lost(),
+      });
+    };
+    if (channel.readyState === "open") ready();
+    else channel.addEventListener("open", ready, { once: true });
+  };
+
+  const lost = () => {
+    link.reset();
+    manager.generation++;
+    manager.stopAll();
+    manager.screen.view.banner(t("join.status.lost"), "", "error");
+    status.textContent = t("join.status.lost");
+    answerBox.hidden = true;
+    offer.value = "";
+    if (!d.open) d.showModal();
+  };
+}
+
+if (typeof window !== "undefined" && new URLSearchParams(location.search).has("friends_log")) {
+  window.__trucoFriendsSDPs = madeSDPs;
+}

@@ -1,0 +1,428 @@
+// A friends' table, the host's side (issue #31; docs/friends.md). This page runs the engine
+// as in a bot match and is the referee: it owns the turn timer, asks the engine for each
+// guest's own seat's observation (never anyone else's) and applies the actions a guest
+// sends for its own seat only. Every guest message is untrusted (protocol.js checks it);
+// a bad one is dropped and counted. A guest whose device drops is played by a bot
+// (`set_humans`) until it rejoins with a new code exchange. Loaded only when the player
+// opens "Jogar com amigos" or resumes such a match (not on the table's first visit).
+
+import { t } from "../shared/i18n.js";
+import { cleanName } from "../table/seats.js";
+import { hostAnswer, hostOffer, madeSDPs, opened } from "./codes.js";
+import { checkRequest } from "./protocol.js";
+import { copyButton, el, friendsStyles, showQR, testLog } from "./ui.js";
+
+const CONNECT_MS = 20000;
+const TIMER_GRACE_MS = 2000; // the guest's clock and the channel's delay
+
+export class FriendsHost {
+  /** @param {object} o  {manager (GameManager), client (the engine), onChange (the seats' state changed)} */
+  constructor({ manager, client, onChange = () => {} }) {
+    this.manager = manager;
+    this.client = client;
+    this.onChange = onChange;
+    this.guests = new Map(); // seat -> {pc, channel, open, name, epoch}
+    this.dropped = 0; // guest messages refused unread (size, JSON, schema)
+    this.chain = Promise.resolve(); // engine calls for the guests, one after another
+    this.turnTimer = null;
+    this.log = testLog();
+    if (this.log) window.__trucoFriendsHost = this; // test mode: the tests read `dropped`
+    manager.remote = this;
+  }
+
+  /** The seats people play from other devices (the match's settings). */
+  get guestSeats() {
+    return (this.manager.seats?.humans ?? []).filter((s) => s !== 0);
+  }
+
+  /** The human seats the engine has now: the host and every connected guest. */
+  liveHumans() {
+    return [0, ...this.guestSeats.filter((s) => this.guests.get(s)?.open)];
+  }
+
+  /** A friend plays `seat` now from their device (else its bot does). */
+  plays(seat) {
+    // Until the engine has the seat back as a bot's (set_humans, between moves), it waits.
+    return seat !== 0 && this.guestSeats.includes(seat) && (this.engineHumans ?? []).includes(seat);
+  }
+
+  // ------------------------------------------------------------ the handshake
+  /** A new offer for `seat` (any connection it had is closed): the code to give the guest. */
+  async offer(seat) {
+    this.close(seat);
+    const { pc, channel, code } = await hostOffer();
+    const g = { pc, channel, open: false, name: null, epoch: (this.guests.get(seat)?.epoch ?? 0) + 1 };
+    this.guests.set(seat, g);
+    channel.onmessage = (e) => this.receive(seat, g, e.data);
+    channel.onclose = () => this.lost(seat, g);
+    pc.onconnectionstatechange = () => {
+      if (["failed", "closed", "disconnected"].includes(pc.connectionState)) this.lost(seat, g);
+    };
+    return code;
+  }
+
+  /** The guest's answer for `seat`: resolves once the channel is open (rejects on a bad code or after 20 s). */
+  async answer(seat, code) {
+    const g = this.guests.get(seat);
+    if (!g) throw new Error("no offer");
+    // The 20 s run from the moment "Conectar" is pressed (the answer's checks included).
+    let timer;
+    const limit = new Promise((resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), CONNECT_MS); });
+    limit.catch(() => {});
+    try {
+      await Promise.race([hostAnswer(g.pc, code), limit]);
+      await Promise.race([opened(g.channel, CONNECT_MS), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.guests.get(seat) !== g) throw new Error("replaced");
+    g.open = true;
+    this.onChange();
+    await this.seatsToEngine();
+    this.push(seat);
+  }
+
+  close(seat) {
+    const g = this.guests.get(seat);
+    if (!g) return;
+    g.open = false;
+    g.closed = true;
+    try {
+      g.pc.close();
+    } catch {
+      /* already closed */
+    }
+  }
+
+  /** A guest's connection ended (a reload, the Wi-Fi): its bot plays until it rejoins. */
+  lost(seat, g) {
+    if (g.closed && !g.open) return;
+    g.closed = true;
+    const was = g.open;
+    g.open = false;
+    if (this.guests.get(seat) !== g) return;
+    if (was) {
+      this.onChange(seat);
+      this.seatsToEngine();
+    }
+  }
+
+  /**
+   * The engine's human seats follow who is connected (`set_humans`), between moves: a
+   * dropped guest's seat turns bot (and moves at once if it was waited for), a rejoined one
+   * is given back.
+   */
+  seatsToEngine() {
+    const m = this.manager;
+    this.chain = this.chain.then(async () => {
+      if (!m.obs || m.obs.winner !== null || !m.seats?.people) return;
+      const humans = this.liveHumans();
+      if (humans.join() === (this.engineHumans ?? []).join()) return;
+      while (m.busy || m.botStepping || m.signalling) await new Promise((r) => setTimeout(r, 30));
+      const reply = await this.client.call("set_humans", { humans });
+      this.engineHumans = humans;
+      if (m.nextHand) {
+        m.lastSave = reply.save; // the summary's "Próxima mão" goes on with the new seats
+        return;
+      }
+      clearTimeout(this.turnTimer);
+      m.accept(reply, { quiet: true });
+    }).catch((err) => console.warn("friends: set_humans failed", err));
+    return this.chain;
+  }
+
+  /** A new match was dealt with the settings' seats: those whose guest is away turn bot. */
+  newMatch() {
+    this.engineHumans = [...(this.manager.seats?.humans ?? [0])];
+    this.seatsToEngine();
+  }
+
+  /** After a host reload: the save's guests are away; bots play their seats until they rejoin. */
+  resumed() {
+    this.engineHumans = [0]; // GameManager.resume gave the guests' seats to bots
+    this.onChange();
+  }
+
+  // ------------------------------------------------------------ the match, to each guest
+  /** The match changed (GameManager.accept): each connected guest gets its own seat's view. */
+  changed() {
+    this.onChange();
+    for (const seat of this.guestSeats) if (this.guests.get(seat)?.open) this.push(seat);
+  }
+
+  push(seat) {
+    this.chain = this.chain.then(async () => {
+      const g = this.guests.get(seat);
+      if (!g?.open || !this.manager.obs || !(this.engineHumans ?? []).includes(seat)) return;
+      const reply = await this.client.call("observation", { seat });
+      this.send(g, { type: "obs", observation: reply.observation, table: this.tableInfo(seat) });
+    }).catch((err) => console.warn("friends: push failed", err));
+  }
+
+  /** What a guest needs beyond its observation: its seat, the names, the table's settings. */
+  tableInfo(seat) {
+    const m = this.manager;
+    const { mode, humans, hint, timer } = m.settings;
+    const names = [0, 1, 2, 3].map((s) => (m.seats.isHuman(s) ? m.seats.name(s) : ""));
+    return { seat, mode, humans, names, hint: hint === true, timer: timer ?? null };
+  }
+
+  send(g, msg) {
+    if (g.channel.readyState !== "open") return;
+    const text = JSON.stringify(msg);
+    this.log?.push({ dir: "out", text });
+    g.channel.send(text);
+  }
+
+  /** A friend's turn (GameManager.show): the host's clock for it; at time up, "timeout" for that seat. */
+  turn(obs) {
+    clearTimeout(this.turnTimer);
+    const seconds = Number(obs.options?.timer || 0);
+    if (seconds <= 0) return;
+    const seat = obs.to_move;
+    const n = obs.log.length;
+    this.turnTimer = setTimeout(() => {
+      const now = this.manager.obs;
+      if (now && now.to_move === seat && now.log.length === n && this.guests.get(seat)?.open) this.act(seat, "timeout").catch(() => {});
+    }, seconds * 1000 + TIMER_GRACE_MS);
+  }
+
+  act(seat, action) {
+    clearTimeout(this.turnTimer);
+    return this.manager.remoteAction(seat, action);
+  }
+
+  // ------------------------------------------------------------ what a guest sends
+  async receive(seat, g, raw) {
+    this.log?.push({ dir: "in", text: typeof raw === "string" ? raw.slice(0, 5000) : "(binary)" });
+    const msg = checkRequest(raw);
+    if (!msg || this.guests.get(seat) !== g || !g.open) {
+      this.dropped++;
+      return;
+    }
+    const reply = (result) => this.send(g, { id: msg.id, ok: true, result });
+    const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200) });
+    try {
+      if (msg.type === "hello") {
+        g.name = cleanName(msg.name ?? "");
+        if (g.name) this.setName(seat, g.name);
+        reply({ seat });
+      } else if (msg.type === "apply") {
+        const obs = this.manager.obs;
+        // Only the guest's own seat, on its turn (a sinal: whenever the engine allows it).
+        if (!this.plays(seat) || !g.open || !obs || (obs.to_move !== seat && !msg.action.startsWith("signal "))) throw new Error("not your turn");
+        const result = await this.act(seat, msg.action);
+        reply({ observation: result.observation });
+      } else if (msg.type === "hint") {
+        reply(await this.client.call("hint", { seat }));
+      }
+    } catch (err) {
+      refuse(err);
+    }
+  }
+
+  setName(seat, name) {
+    const seats = this.manager.seats;
+    const i = seats?.humans.indexOf(seat) ?? -1;
+    if (i < 0) return;
+    seats.names[i] = name;
+    const names = [...(this.manager.settings.player_names ?? ["", "", "", ""])];
+    names[seat] = name;
+    this.manager.settings = { ...this.manager.settings, player_names: names };
+    this.onChange();
+    if (this.manager.obs) this.manager.screen.view.render(this.manager.obs);
+    this.changed();
+  }
+}
+
+// ------------------------------------------------------------ the host's panel
+let panel = null;
+
+/**
+ * "Jogar com amigos": the panel where the host picks the table and the friends' seats,
+ * gives each an offer code and pastes back its answer; reopened during the match ("Amigos")
+ * to give a dropped friend's seat back. `startMatch(settings)` deals with the chosen seats.
+ */
+export async function openHostPanel({ manager, client, startMatch, settings }) {
+  await friendsStyles();
+  if (!panel) panel = new HostPanel({ manager, client, startMatch });
+  panel.open(settings);
+  return panel;
+}
+
+class HostPanel {
+  constructor({ manager, client, startMatch }) {
+    this.manager = manager;
+    this.host = manager.remote ?? new FriendsHost({ manager, client });
+    this.host.onChange = (droppedSeat) => this.refresh(droppedSeat);
+    this.startMatch = startMatch;
+    this.dialog = this.build();
+    document.body.append(this.dialog);
+    this.tableButton();
+  }
+
+  build() {
+    const d = el("dialog", { class: "panel wide friends", id: "friends-dialog", "aria-labelledby": "friends-title" });
+    const modes = el("fieldset", { class: "form-row", id: "friends-mode" }, el("legend", {}, t("friends.mode")),
+      ...["2x2", "1x1"].map((m) => el("label", {}, el("input", { type: "radio", name: "friends-mode", value: m }), ` ${t("start.mode." + m)}`)));
+    const seats = el("fieldset", { class: "form-row", id: "friends-seat-choice" }, el("legend", {}, t("friends.seats")),
+      ...[1, 2, 3].map((s) => el("label", { "data-seat-row": String(s) },
+        el("input", { type: "checkbox", name: "friends-seat", value: String(s) }),
+        ` ${t("friends.seat", { n: s + 1, team: t(s % 2 ? "friends.opponent" : "friends.partner") })}`)));
+    this.setup = el("div", { id: "friends-setup" }, modes, seats,
+      el("button", { type: "button", class: "button", id: "friends-make" }, t("friends.make")));
+    this.list = el("div", { id: "friends-seats" });
+    this.startButton = el("button", { type: "button", class: "button big", id: "friends-start", disabled: "" }, t("friends.start"));
+    const close = el("button", { type: "button", class: "button secondary", id: "friends-close" }, t("friends.close"));
+    d.append(
+      el("h2", { id: "friends-title" }, t("friends.title")),
+      el("ul", { class: "friends-notes" }, el("li", {}, t("friends.note.once")), el("li", {}, t("friends.note.dealer")), el("li", {}, t("friends.note.wifi"))),
+      this.setup, this.list, el("div", { class: "dialog-buttons" }, close, this.startButton));
+    modes.addEventListener("change", () => this.syncSeats());
+    this.setup.querySelector("#friends-make").onclick = () => this.make();
+    close.onclick = () => d.close();
+    this.startButton.onclick = () => this.start();
+    return d;
+  }
+
+  /** "Amigos" at the table's corner: the panel again, to give a dropped friend's seat back. */
+  tableButton() {
+    if (document.getElementById("friends-table")) return;
+    const b = el("button", { type: "button", class: "icon-button friends-table", id: "friends-table", hidden: "" }, t("friends.table_button"));
+    b.onclick = () => this.open();
+    // In the table's menu, before "Pausar".
+    const pause = document.getElementById("pause");
+    if (pause) pause.before(b);
+    else document.getElementById("app")?.append(b);
+    this.tableBtn = b;
+  }
+
+  get inMatch() {
+    const m = this.manager;
+    return Boolean(m.settings.friends === "host" && m.obs && m.obs.winner === null);
+  }
+
+  open(settings = null) {
+    if (!this.inMatch && settings) {
+      const mode = settings.mode === "1x1" ? "1x1" : "2x2";
+      for (const r of this.dialog.querySelectorAll("input[name=friends-mode]")) r.checked = r.value === mode;
+      this.syncSeats();
+    }
+    this.setup.hidden = this.inMatch;
+    this.startButton.hidden = this.inMatch;
+    if (this.inMatch) this.showSeats(this.host.guestSeats);
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  syncSeats() {
+    const mode = this.dialog.querySelector("input[name=friends-mode]:checked")?.value ?? "2x2";
+    for (const row of this.dialog.querySelectorAll("[data-seat-row]")) {
+      const seat = Number(row.dataset.seatRow);
+      row.hidden = mode === "1x1" && seat !== 1;
+      const box = row.querySelector("input");
+      if (row.hidden) box.checked = false;
+    }
+    if (![...this.dialog.querySelectorAll("input[name=friends-seat]")].some((b) => b.checked)) {
+      this.dialog.querySelector("input[name=friends-seat][value='1']").checked = true;
+    }
+  }
+
+  chosen() {
+    const mode = this.dialog.querySelector("input[name=friends-mode]:checked")?.value ?? "2x2";
+    const seats = [...this.dialog.querySelectorAll("input[name=friends-seat]:checked")].map((b) => Number(b.value))
+      .filter((s) => mode === "2x2" || s === 1);
+    return { mode, seats };
+  }
+
+  make() {
+    this.showSeats(this.chosen().seats);
+  }
+
+  /** One row per friend's seat: its offer code (and QR, when the module is there), the answer field. */
+  showSeats(seats) {
+    const rows = seats.map((seat) => this.row(seat));
+    this.list.replaceChildren(...rows);
+    this.refresh();
+    rows[0]?.querySelector("textarea")?.focus();
+  }
+
+  row(seat) {
+    const host = this.host;
+    const id = (x) => `friends-${x}-${seat}`;
+    const offer = el("textarea", { id: id("offer"), readonly: "", rows: "3", class: "friends-code", spellcheck: "false" });
+    const answer = el("textarea", { id: id("answer"), rows: "3", class: "friends-code", spellcheck: "false", autocomplete: "off" });
+    const status = el("p", { class: "friends-status", id: id("status"), role: "status" });
+    const connect = el("button", { type: "button", class: "button", id: id("connect") }, t("friends.connect"));
+    const retry = el("button", { type: "button", class: "button secondary", id: id("retry") }, t("friends.retry"));
+    const qr = el("div", { class: "friends-qr", id: id("qr") });
+    const row = el("section", { class: "friends-seat", "data-seat": String(seat), "aria-labelledby": id("title") },
+      el("h3", { id: id("title") }, t("friends.seat", { n: seat + 1, team: t(seat % 2 ? "friends.opponent" : "friends.partner") })),
+      el("label", { for: id("offer") }, t("friends.offer_label")), offer,
+      el("p", { class: "friends-buttons" }, copyButton(offer), retry), qr,
+      el("label", { for: id("answer") }, t("friends.answer_label")), answer,
+      el("p", { class: "friends-buttons" }, connect), status);
+    const fresh = async () => {
+      status.textContent = "";
+      answer.value = "";
+      offer.value = "…";
+      delete offer.dataset.ready;
+      const code = await host.offer(seat);
+      offer.value = code;
+      offer.dataset.ready = "";
+      status.textContent = t("friends.status.waiting");
+      showQR(qr, code, t("friends.offer_label"));
+      this.refresh();
+    };
+    retry.onclick = () => fresh();
+    connect.onclick = async () => {
+      status.textContent = t("friends.status.connecting");
+      connect.disabled = true;
+      try {
+        await host.answer(seat, answer.value);
+        status.textContent = t("friends.status.connected", { name: this.manager.seats?.name(seat) ?? t("pass.default_name", { n: seat + 1 }) });
+      } catch (err) {
+        status.textContent = t(/code/.test(err.message) ? "friends.status.bad_code" : "friends.status.failed");
+      } finally {
+        connect.disabled = false;
+      }
+      this.refresh();
+    };
+    const g = host.guests.get(seat);
+    if (g?.open) status.textContent = t("friends.status.connected", { name: this.manager.seats?.name(seat) ?? "" });
+    else fresh();
+    return row;
+  }
+
+  refresh(droppedSeat) {
+    const host = this.host;
+    const open = [...host.guests.entries()].filter(([, g]) => g.open).map(([s]) => s);
+    this.startButton.disabled = open.length === 0;
+    if (this.tableBtn) this.tableBtn.hidden = !this.inMatch;
+    if (droppedSeat !== undefined) {
+      const name = this.manager.seats?.name(droppedSeat) ?? "";
+      this.manager.screen.view.banner(t("friends.status.dropped", { name }), "", "error");
+      const status = document.getElementById(`friends-status-${droppedSeat}`);
+      if (status) status.textContent = t("friends.status.dropped", { name });
+    }
+    for (const row of this.list.querySelectorAll(".friends-seat")) {
+      const seat = Number(row.dataset.seat);
+      row.dataset.connected = String(Boolean(host.guests.get(seat)?.open));
+    }
+  }
+
+  /** "Começar a partida": the connected friends' seats are people, the rest bots. */
+  start() {
+    const { mode } = this.chosen();
+    const seats = [...this.host.guests.entries()].filter(([, g]) => g.open).map(([s]) => s).sort();
+    const humans = ["0", ...seats.map(String)].join("");
+    this.host.engineHumans = [0, ...seats];
+    this.dialog.close();
+    this.startMatch({ mode, humans, friends: "host", own_seat: 0 });
+    this.refresh();
+  }
+}
+
+// Test hook: the SDPs made here (their candidate types), the messages sent and received.
+if (typeof window !== "undefined" && new URLSearchParams(location.search).has("friends_log")) {
+  window.__trucoFriendsSDPs = madeSDPs;
+}

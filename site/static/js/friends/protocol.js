@@ -1,0 +1,43 @@
+// The messages of a friends' table (issue #31; docs/friends.md): JSON text on the data
+// channel. The guest sends requests `{id, type, …}`; the host answers each with
+// `{id, ok: true, result}` or `{id, ok: false, error}`; the host's events (`{type: "obs"…}`)
+// carry no id. The host trusts nothing a guest sends: checkRequest() is the only way in.
+
+export const MESSAGE_MAX = 4096; // bytes of a guest's message; longer ones are dropped unread
+export const ACTION_MAX = 40; // "raise", "play 4c", "cover 7h", "signal zap"… are far shorter
+const NAME_MAX = 40;
+
+/** The requests a guest may send, and what each carries beyond {id, type}. */
+export const REQUESTS = Object.freeze({
+  hello: { name: "string?" }, // the guest's name, once the channel opens
+  apply: { action: "string" }, // an action of the guest's own seat (the engine checks it)
+  hint: {}, // the Dica, answered from the guest's own seat's observation
+});
+
+/**
+ * A guest's message as received, checked: the request object, or null (dropped). Size,
+ * JSON, the id (a small whole number), a known type, and exactly its fields, each of its kind.
+ */
+export function checkRequest(raw) {
+  if (typeof raw !== "string" || raw.length > MESSAGE_MAX) return null;
+  let msg;
+  try {
+    msg = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!msg || typeof msg !== "object" || Array.isArray(msg)) return null;
+  if (!Number.isInteger(msg.id) || msg.id < 0 || msg.id > 1e9) return null;
+  if (typeof msg.type !== "string" || !Object.hasOwn(REQUESTS, msg.type)) return null;
+  const fields = REQUESTS[msg.type];
+  for (const key of Object.keys(msg)) {
+    if (key !== "id" && key !== "type" && !Object.hasOwn(fields, key)) return null;
+  }
+  for (const [key, kind] of Object.entries(fields)) {
+    const value = msg[key];
+    if (value === undefined && kind.endsWith("?")) continue;
+    if (typeof value !== "string") return null;
+    if (value.length > (key === "action" ? ACTION_MAX : NAME_MAX)) return null;
+  }
+  return msg;
+}

@@ -1,0 +1,324 @@
+"""A friends' table across devices (issue #31, second part), in Chromium: a host page and a
+guest page in separate browser contexts join by the copy-the-text path (offer code, answer
+code) over a WebRTC data channel with no ICE server, and play a 2 x 2 (two bots) to the end.
+Every message on the channel is recorded on both sides (`?friends_log=1`) and checked for
+another seat's hidden card; the guest page never loads the engine; no request leaves the
+origin; the SDPs carry host candidates only. A guest reload mid-hand (its bot plays, the
+seat is given back with new codes) and a host reload mid-hand (the match resumes, the guest
+rejoins) are survived.
+
+Same-machine note: Chromium hides host addresses behind mDNS names (`<uuid>.local`); two
+contexts of one browser resolve each other's names here, as phones on one Wi-Fi do, so the
+tests need no `--disable-features=WebRtcHideLocalIpsWithMdns`."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from datetime import datetime, timedelta
+
+from playwright.sync_api import expect
+
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page
+from truco.table import deal_for
+
+SEED = 7
+GUEST = 1  # the guest plays seat 1 (an opponent of the host); seats 2 and 3 are bots
+
+PHASE = "() => document.getElementById('app').dataset.phase"
+# The player may act (or the match is over): the table's own hook, on either page.
+MAY_ACT = """() => { const o = window.__truco && window.__truco.observation, p = document.getElementById('app').dataset.phase;
+  return Boolean(o) && !window.__truco.busy && (p === 'human' || p === 'over'); }"""
+LOG = "() => window.__trucoFriendsLog || []"
+CARD_TOKEN = re.compile(r'"([2-7AKQJ][cdhs])"|(?:play|cover) ([2-7AKQJ][cdhs])\b')
+
+
+def open_pages(browser, base_url, host_query):
+    requests = {"host": [], "guest": []}
+    hc, host = new_page(browser, base_url)
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+    host.on("request", lambda r: requests["host"].append(r.url))
+    guest.on("request", lambda r: requests["guest"].append(r.url))
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1{host_query}")
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    return hc, host, gc, guest, requests
+
+
+def exchange(host, guest, seat):
+    """One code exchange for `seat`: the host's offer to the guest, the guest's answer back."""
+    offer = host.locator(f"#friends-offer-{seat}[data-ready]")
+    offer.wait_for()
+    code = offer.input_value()
+    guest.locator("#join-offer").fill(code)
+    guest.locator("#join-make").click()
+    answer = guest.locator("#join-answer[data-ready]")
+    answer.wait_for()
+    back = answer.input_value()
+    host.locator(f"#friends-answer-{seat}").fill(back)
+    started = time.monotonic()
+    host.locator(f"#friends-connect-{seat}").click()
+    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{seat}\"]').dataset.connected === 'true'")
+    return len(code), len(back), time.monotonic() - started
+
+
+def move(page):
+    """One move as a person makes it: accept a raise or mão de dez, else the first card."""
+    n = page.evaluate("() => window.__truco.observation.log.at(-1).n")
+    accept = page.locator("#actions button[data-action=accept]")
+    if accept.count():
+        accept.click()
+    else:
+        page.locator("#hand .card.in-hand:not([disabled])").first.click()
+    page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
+
+
+def play_until(host, guest, done, limit=60, others=()):
+    """Each page makes its moves when its turn comes, until `done()`; the moves made."""
+    pages = [("guest", guest), ("host", host), *[(f"guest{i + 2}", p) for i, p in enumerate(others)]]
+    moves = {name: 0 for name, _ in pages}
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the match did not go on"
+        for name, page in pages:
+            if page.evaluate(MAY_ACT) and page.evaluate(PHASE) == "human":
+                move(page)
+                moves[name] += 1
+    return moves
+
+
+def hidden_cards_in(message, seat):
+    """Cards of another seat's hand (not yet shown) that a message to `seat` carries."""
+    msg = json.loads(message)
+    obs = (msg.get("observation") if msg.get("type") == "obs" else (msg.get("result") or {}).get("observation"))
+    if not obs:
+        return set()
+    assert obs["seat"] == seat, f"a message to seat {seat} carries seat {obs['seat']}'s view"
+    deal = deal_for(SEED, obs["hand_number"] - 1, obs["players"])
+    start = max([e["n"] for e in obs["log"] if e["type"] == "deal"] or [-1])
+    this_hand = [e for e in obs["log"] if e["n"] >= start]
+    public = {e.get("card") for e in this_hand} | {p.get("card") for r in obs["rounds"] for p in r["plays"]}
+    public |= {c for v in obs["visible_hands"] for c in v["cards"]} | {obs.get("vira")}
+    hidden = {c for s, hand in enumerate(deal) if s != seat for c in hand} - public
+    # Scanned: the message minus the fixed tables (manilhas, rules) and the older hands'
+    # public events (`log` before this deal, `history`: cards shown then may be dealt again).
+    assert not [e for e in obs.get("history", []) if e["type"] == "cover" and e.get("card")]
+    scanned = dict(obs, log=this_hand, manilhas=None, rules=None, history=None)
+    found = {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
+    return found & hidden
+
+
+def check_messages(host, guest, seat=GUEST):
+    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and f'"seat":{seat},' in m["text"][:80]]
+    got = [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "in"]
+    assert sent and got
+    for text in sent + got:
+        leak = hidden_cards_in(text, seat)
+        assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
+    for text in [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "out"]:
+        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint"}
+    return len(sent) + len(got), sum(len(t) for t in sent)
+
+
+def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source):
+    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,8")
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    # The handshake screens pass axe (labels, names, contrast), and are reached by keyboard.
+    host.locator(f"#friends-offer-{GUEST}[data-ready]").wait_for()
+    audit(host, axe_source, "the host's friends panel", "#friends-dialog")
+    audit(guest, axe_source, "the guest's join screen", "#join-dialog")
+    assert guest.evaluate("() => document.activeElement.id") == "join-offer"
+    # A pasted text that is no answer (or the host's own offer) is said to be none, plainly.
+    for wrong in ("olá, tudo bem?", host.locator(f"#friends-offer-{GUEST}").input_value()):
+        host.locator(f"#friends-answer-{GUEST}").fill(wrong)
+        host.locator(f"#friends-connect-{GUEST}").click()
+        expect(host.locator(f"#friends-status-{GUEST}")).to_have_text(re.compile("não é uma resposta desta mesa"))
+    guest.locator("#join-offer").fill("nada")
+    guest.locator("#join-make").click()
+    expect(guest.locator("#join-status")).to_have_text(re.compile("não é um código de mesa"))
+    offer_len, answer_len, seconds = exchange(host, guest, GUEST)
+    # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
+    assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
+    assert seconds < 5
+    host.locator("#friends-start").click()
+    guest.wait_for_function(MAY_ACT)
+    assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    # The host trusts nothing a guest sends: each of these is dropped unread and counted...
+    bad = ["not json", "x" * 5000, "[1]", "null", '{"id":1,"type":"eval"}', '{"id":"x","type":"hint"}',
+           '{"id":2,"type":"apply","action":"' + "a" * 100 + '"}', '{"id":3,"type":"apply","action":"run","seat":0}',
+           '{"id":4,"type":"hint","extra":1}', '{"id":5,"type":"apply","action":7}']
+    guest.evaluate("(bad) => bad.forEach((m) => window.__trucoFriendsGuest.channel.send(m))", bad)
+    host.wait_for_function("(n) => window.__trucoFriendsHost.dropped === n", arg=len(bad))
+    # ...and a well-formed action the rules refuse is answered with an error, the match unchanged.
+    refused = guest.evaluate("() => window.__trucoFriendsGuest.request({type: 'apply', action: 'play Zz'}).then(() => 'taken', (e) => e.message)")
+    assert refused != "taken" and refused
+    # The Dica on the guest's turn is the host's engine answering from the guest's seat.
+    play_until(host, guest, lambda: guest.evaluate(MAY_ACT) and guest.evaluate(PHASE) == "human")
+    hint = guest.evaluate("() => window.__trucoFriendsGuest.request({type: 'hint'})")
+    legal = guest.evaluate("() => window.__truco.observation.legal_actions")
+    assert hint["action"] in legal or hint["action"].startswith("signal "), (hint, legal)
+    moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
+    assert moves["guest"] > 0 and moves["host"] > 0
+    assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
+    check_messages(host, guest)
+    # Host candidates only (no STUN/TURN: no srflx, no relay), in every SDP either side made.
+    for page in (host, guest):
+        sdps = page.evaluate("() => window.__trucoFriendsSDPs")
+        assert sdps
+        for sdp in sdps:
+            kinds = set(re.findall(r"typ (\w+)", sdp))
+            assert kinds == {"host"}, kinds
+    # The guest never loaded the engine; neither page asked another origin for anything.
+    assert not [u for u in requests["guest"] if re.search(r"pyodide|worker|\.whl|\.wasm|snapshot", u)]
+    for url in requests["host"] + requests["guest"]:
+        assert url.startswith(base_url) or url.startswith(("data:", "blob:")), url
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
+
+
+def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
+    hc, host, gc, guest, _ = open_pages(browser, base_url, "")
+    host.locator("#open-friends").click()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-start").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    # A sinal from the guest to its (bot) partner, on anyone's turn, reaches the host's engine.
+    assert guest.evaluate("() => window.__truco.observation.may_signal")
+    guest.locator("#signal-toggle").click()  # by the table's own menu, as a person would
+    guest.locator("#signal-menu button").first.click()
+    guest.wait_for_function("() => window.__truco.observation.signals.some((s) => s.seat === 1)")
+    # Play until the guest has made a move in this hand, then it reloads mid-hand.
+    play_until(host, guest, lambda: guest.evaluate(
+        "() => window.__truco.observation.log.some((e) => e.type === 'play' && e.seat === 1 && e.n > Math.max(...window.__truco.observation.log.filter((d) => d.type === 'deal').map((d) => d.n)))"))
+    n = host.evaluate("() => window.__truco.observation.log.at(-1).n")
+    guest.reload()
+    # The host goes on: seat 1's bot plays while its person is away (a move of seat 1's after n).
+    host.wait_for_selector("#friends-table:not([hidden])")
+    play_until(host, guest, lambda: host.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && ['play', 'cover', 'accept', 'run', 'raise'].includes(e.type))", n))
+    # The seat is given back with a new code exchange.
+    host.locator("#friends-table").click()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === 1)")
+    before = guest.evaluate("() => window.__truco.observation.log.at(-1).n")
+    play_until(host, guest, lambda: guest.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && e.type !== 'signal')", before))
+    # The host reloads mid-hand: the match resumes from its save, the guest rejoins.
+    STAND = "() => { const o = window.__truco.observation; return [o.hand_number, o.score, o.log.at(-1).n]; }"
+    before_stand = host.evaluate(STAND)
+    host.reload()
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("#continue:not([hidden])").click()
+    host.locator("#friends-dialog[open]").wait_for()
+    # The same match, resumed from its save (its bots may already have gone on), not a new one.
+    hand, score, n = host.evaluate(STAND)
+    assert hand >= before_stand[0] and n >= before_stand[2], (before_stand, hand, n)
+    assert all(a >= b for a, b in zip(score, before_stand[1])) and sum(score) + hand > 1
+    guest.locator("#join-dialog[open]").wait_for()
+    guest.locator("#join-status").filter(has_text=re.compile(".")).wait_for()
+    exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    before = host.evaluate("() => window.__truco.observation.log.at(-1).n")
+    play_until(host, guest, lambda: guest.evaluate(
+        "(n) => window.__truco.observation.log.some((e) => e.n > n && e.seat === 1 && e.type !== 'signal')", before))
+    check_messages(host, guest)
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
+
+
+def test_no_ice_server_anywhere_in_dist(dist_dir):
+    """No STUN/TURN server in any configuration: no such URL in the build, and every
+    `iceServers` the scripts name is the empty list."""
+    url = re.compile(r"\b(stuns?|turns?):[\w.\[\]-]+", re.I)
+    named = 0
+    for path in dist_dir.rglob("*"):
+        if path.suffix not in {".js", ".html", ".json", ".toml", ".txt", ".webmanifest"} or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert not url.search(text), f"{path}: {url.search(text).group(0)}"
+        for m in re.finditer(r"iceServers\s*:\s*(\[[^\]]*\]|[^\s,}]+)", text):
+            assert m.group(1).strip() == "[]", f"{path}: iceServers {m.group(1)}"
+            named += 1
+    assert named >= 2  # RTC_CONFIG and newPeer() in friends/codes.js
+
+
+def test_a_host_and_three_guests(browser, base_url):
+    """Four pages: every seat a person's, three code exchanges, a match to its end."""
+    hc, host, gc, guest, _ = open_pages(browser, base_url, "&score=10,8")
+    more = []
+    for _ in range(2):
+        context, page = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+        page.goto("/?join=1&fast=1&friends_log=1")
+        more.append((context, page))
+    host.locator("#open-friends").click()
+    for seat in (1, 2, 3):
+        host.locator(f"#friends-dialog input[name=friends-seat][value='{seat}']").check()
+    host.locator("#friends-make").click()
+    guests = {1: guest, 2: more[0][1], 3: more[1][1]}
+    for seat, page in guests.items():
+        exchange(host, page, seat)
+    host.locator("#friends-start").click()
+    for seat, page in guests.items():
+        page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+    everyone = [host, *guests.values()]
+    moves = play_until(host, guest, lambda: all(p.evaluate(PHASE) == "over" for p in everyone), others=[more[0][1], more[1][1]])
+    assert sum(moves.values()) > 0
+    for seat, page in guests.items():
+        check_messages(host, page, seat)
+    for page in everyone:
+        page.console_watch.check()
+    for context in (hc, gc, *[c for c, _ in more]):
+        context.close()
+
+
+def test_the_host_owns_the_clock_of_a_guest_turn(browser, base_url):
+    """A guest who does not play in time: the host's clock (the referee's) plays `timeout`
+    for that seat, and the guest's page follows."""
+    hc, host = new_page(browser, base_url)
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844})
+    host.clock.install()
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1")
+    # The guest's own clock stands still: only the host's can take the turn away.
+    guest.clock.install()
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    guest.clock.pause_at(datetime.now() + timedelta(minutes=1))
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("details.more summary").first.click()  # "Mais opções": the turn's clock
+    host.locator("#timer-select").select_option("10")
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='1x1']").check()
+    host.locator("#friends-make").click()
+    # An answer whose device cannot be reached: after 20 s the host says so plainly.
+    host.locator("#friends-offer-1[data-ready]").wait_for()
+    unreachable = host.evaluate("""async () => { const m = await import('/static/js/friends/codes.js');
+      return m.encodeCode('a', m.sdpOf({ ufrag: 'abcd', pwd: 'abcdefghijklmnopqrstuvwx', fingerprint: 'ab'.repeat(32),
+                                         setup: 'active', candidates: [['127.0.0.1', 9]] })); }""")
+    host.locator("#friends-answer-1").fill(unreachable)
+    host.locator("#friends-connect-1").click()
+    expect(host.locator("#friends-status-1")).to_have_text(re.compile("Conectando"))
+    host.clock.run_for(21_000)
+    expect(host.locator("#friends-status-1")).to_have_text(re.compile("Não foi possível conectar.*mesma rede Wi-Fi"))
+    host.locator("#friends-retry-1").click()  # "Código novo": a fresh offer, and the real friend
+    exchange(host, guest, 1)
+    host.locator("#friends-start").click()
+    play_until(host, guest, lambda: host.evaluate("() => window.__truco.observation?.to_move") == 1
+               and guest.evaluate(MAY_ACT) and guest.evaluate(PHASE) == "human")
+    host.clock.run_for(12_500)  # the 10 s turn and the host's grace for the channel
+    host.wait_for_function("() => window.__truco.observation.log.some((e) => e.type === 'timeout' && e.seat === 1)")
+    guest.wait_for_function("() => window.__truco.observation.log.some((e) => e.type === 'timeout' && e.seat === 1)")
+    check_messages(host, guest, 1)
+    host.console_watch.check()
+    guest.console_watch.check()
+    hc.close()
+    gc.close()
