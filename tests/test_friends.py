@@ -322,3 +322,53 @@ def test_the_host_owns_the_clock_of_a_guest_turn(browser, base_url):
     guest.console_watch.check()
     hc.close()
     gc.close()
+
+
+# The QR path: what a camera would read off each screen. The code drawn on one page is
+# photographed (a screenshot of its SVG), decoded by the QR module's own JS decoder (the path
+# of a browser with no BarcodeDetector, as headless Chromium on Linux), and typed into the
+# other page; the two connect.
+READ_QR = """async (b64) => {
+  const qr = await import('/static/js/friends/qr.js');
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+  const canvas = Object.assign(document.createElement('canvas'), { width: bitmap.width, height: bitmap.height });
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(bitmap, 0, 0);
+  return qr.decodeImageData(ctx.getImageData(0, 0, canvas.width, canvas.height));
+}"""
+
+
+def read_qr(page, box):
+    """The text of the QR code shown in `box`, as a camera pointed at the screen reads it."""
+    svg = page.locator(f"{box} svg.qr-code")
+    svg.wait_for()
+    assert svg.get_attribute("role") == "img" and svg.get_attribute("aria-label")
+    png = svg.screenshot()
+    import base64
+    return page.evaluate(READ_QR, base64.b64encode(png).decode())
+
+
+def test_the_codes_travel_as_qr_codes(browser, base_url):
+    hc, host, gc, guest, requests = open_pages(browser, base_url, "")
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    offer = host.locator(f"#friends-offer-{GUEST}[data-ready]")
+    offer.wait_for()
+    seen = read_qr(host, f"#friends-dialog .friends-qr")
+    assert seen == offer.input_value(), "the host's QR holds its offer"
+    guest.locator("#join-offer").fill(seen)
+    guest.locator("#join-make").click()
+    answer = guest.locator("#join-answer[data-ready]")
+    answer.wait_for()
+    back = read_qr(guest, "#join-qr")
+    assert back == answer.input_value(), "the guest's QR holds its answer"
+    host.locator(f"#friends-answer-{GUEST}").fill(back)
+    host.locator(f"#friends-connect-{GUEST}").click()
+    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{GUEST}\"]').dataset.connected === 'true'")
+    base = base_url.rstrip("/")
+    assert all(u.startswith(base) for u in requests["host"] + requests["guest"])
+    hc.close()
+    gc.close()
