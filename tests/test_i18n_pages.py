@@ -320,7 +320,7 @@ REVIEW_LINES = {
               "Seu tempo acabou", "Você correu.", "Você pegou o sinal de", "pegou o seu sinal",
               "Mão 2: Tonho deu as cartas, você é mão."],
     "es": ["Mano 1: repartiste tú", "Cantaste Truco (vale 4).", "baza: la ganaste tú.",
-           "Se acabó tu tiempo", "Te fuiste.", "Viste la seña de", "vio tu seña",
+           "Se acabó tu tiempo", "No quisiste.", "Viste la seña de", "vio tu seña",
            "tú eres mano."],
     "en": ["Hand 1: you dealt", "You called Truco (worth 4).", "round: you won it.",
            "Your time ran out", "You folded.", "You caught", "caught your signal",
