@@ -42,7 +42,7 @@ export function copyButton(field) {
  * The QR module (qr.js: renderCode(text, {label}) -> SVGElement, scanCode(container,
  * {signal}) -> Promise<string>, hasCamera()), with its two vendored libraries (321 KB),
  * loaded only when a code is shown or scanned. Through a constant, not a literal
- * `import("…")`: the build's first-visit budget follows literal imports. If it fails to load,
+ * dynamic import of a quoted path: the build's first-visit budget follows those. If it fails to load,
  * the copy-the-text path is the only one.
  */
 const QR_PATH = "./qr.js";
