@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page, until
-from helpers.table import act, phase, start
+from helpers.table import replay_of_a_deciding_hand, start
 
 # Every control of the page shown now, with the box a finger has to hit: a tick box or a
 # radio is tapped through its label. Hidden controls (a closed dialog, the skip link off the
@@ -100,15 +100,7 @@ def test_the_replay_seats_the_players_as_the_table_does(phone):
     page = phone
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    # A mão de ferro at 10 x 10: one hand decides the match.
-    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras", "hint": False, "humano_decide": False},
-          {"seed": 5, "dealer": 3, "score": [10, 10]})
-    for _ in range(20):
-        if phase(page) == "over":
-            break
-        act(page)
-    page.locator("#end-replay").tap()
-    expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
+    replay_of_a_deciding_hand(page, {"hint": False, "humano_decide": False})
     page.keyboard.press("End")  # the last step: every seat has played
     expect(page.locator("#replay-table .mt-played .card")).not_to_have_count(0)
     seats = {s: page.locator(f'#replay-table .mt-seat[data-seat="{s}"]').bounding_box() for s in (1, 2, 3)}

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
-from helpers.table import act, last_n, obs, phase, start, wait_turn
+from helpers.table import act, last_n, obs, phase, replay_of_a_deciding_hand, start, wait_turn
 
 from truco.cards import card_name
 from truco.game import deal_for
@@ -239,13 +239,7 @@ def test_replay_on_a_phone_held_sideways_shows_the_table_and_its_buttons_togethe
     watch.watch(page)
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras"}, {"seed": 5, "dealer": 3, "score": [10, 10]})
-    for _ in range(20):
-        if phase(page) == "over":
-            break
-        act(page)
-    page.locator("#end-replay").tap()
-    expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
+    replay_of_a_deciding_hand(page)
     page.locator("#replay-next").tap()
     expect(page.locator("#replay-count")).to_contain_text("passo 2 de")
     for sel in ("#replay-table", "#replay-count", "#replay-caption", "#replay-prev", "#replay-next", "#replay-close"):

@@ -3,6 +3,8 @@ the mini-table's picture (tutorial, embed)."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 
 
 def start(page, settings=None, scenario=None):
@@ -54,6 +56,19 @@ def act(page, how="tap"):
         else:
             card.click()
     wait_turn(page, before)
+
+
+def replay_of_a_deciding_hand(page, settings=None):
+    """A mão de ferro at 10 x 10 in 2 x 2 (one hand decides the match), played to its end,
+    then "Rever a partida" from the end screen, on its first step (a touch screen's page)."""
+    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras", **(settings or {})},
+          {"seed": 5, "dealer": 3, "score": [10, 10]})
+    for _ in range(20):
+        if phase(page) == "over":
+            break
+        act(page)
+    page.locator("#end-replay").tap()
+    expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
 
 
 def drag_to(page, card, target):
