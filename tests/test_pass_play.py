@@ -5,9 +5,11 @@ player has tapped it holds no card of a hand but theirs."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, audit, new_page
 from truco.cards import card_name
@@ -176,8 +178,20 @@ def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
     title = page.locator("#end-title").text_content()
     assert title.startswith(["Ana", "<b>Bia</b>"][winner]), title
     assert page.locator("#end-title b").count() == 0
-    # Statistics are this device's player against the bots: a match between people is not counted.
-    assert page.evaluate("() => localStorage.getItem('truco:stats')") is None
+    # Statistics per person: seat 0 is this device's player (its own figures), Bia has hers
+    # under her name; against a person the opponents' level is "pessoas".
+    stats = page.evaluate("() => JSON.parse(localStorage.getItem('truco:stats')).data")
+    bia = stats["people"]["<b>bia</b>"]
+    assert bia["name"] == "<b>Bia</b>"
+    assert stats["buckets"]["1x1/pessoas"]["games"] == {"won": int(winner == 0), "lost": int(winner == 1)}
+    assert bia["buckets"]["1x1/pessoas"]["games"] == {"won": int(winner == 1), "lost": int(winner == 0)}
+    mine, hers = stats["buckets"]["1x1/pessoas"], bia["buckets"]["1x1/pessoas"]
+    assert mine["hands"]["played"] == hers["hands"]["played"] > 0
+    assert (mine["hands"]["won"], mine["hands"]["lost"]) == (hers["hands"]["lost"], hers["hands"]["won"])
+    assert mine["points"] == {"for": hers["points"]["against"], "against": hers["points"]["for"]}
+    assert mine["trucos"]["asked"] + hers["trucos"]["asked"] >= raised
+    assert [r["won"] for r in stats["recent"]] == [winner == 0] and [r["won"] for r in bia["recent"]] == [winner == 1]
+    assert set(stats["people"]) == {"<b>bia</b>"}, "seat 0 is this device's player, not a person by name"
     # The replay shows the match from the view of the person on screen (who asks).
     on_screen = page.evaluate("() => window.__truco.observation.seat")
     page.evaluate("() => { window.__workerMessages.length = 0; }")
@@ -240,3 +254,125 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_r
     passes, turns, _, winner = play_match(page, seed, 4, [0, 2], names, keys=True, timer=True)
     assert winner in (0, 1) and passes >= 2 and turns >= 2, (passes, turns)
     print(f"2x2: {passes} pass screens, {time.monotonic() - t0:.1f} s")
+
+    # Partners share the result: Zé's figures (this device's player) and Maria's under her
+    # name, each counted through the reload, against the bots' level (no person opposite).
+    stats = page.evaluate("() => JSON.parse(localStorage.getItem('truco:stats')).data")
+    maria = stats["people"]["maria da silva sant"]
+    [key] = maria["buckets"]
+    assert key.startswith("2x2/") and key != "2x2/pessoas", key
+    assert maria["buckets"][key] == stats["buckets"][key], "partners: the same hands, raises faced and result"
+    assert maria["buckets"][key]["games"] == {"won": int(winner == 0), "lost": int(winner == 1)}
+    assert maria["buckets"][key]["hands"]["played"] >= 1
+    # The statistics page: a chooser of whose figures, by keyboard, read as a labelled list.
+    page.locator("#to-menu").click()
+    page.locator("#open-stats").click()
+    chooser = page.locator("#stats-player")
+    expect(chooser).to_be_focused()
+    expect(page.get_by_label("Jogador", exact=True)).to_have_count(1)
+    labels = chooser.locator("option").all_text_contents()
+    assert labels[0] == "Zé (este aparelho)" and "Maria da Silva Sant" in labels, labels
+    headline = page.locator("[data-testid=stats-headline]")
+    own = stats["buckets"][key]["games"]
+    page.locator("#stats-filter").select_option(key)
+    pct = 100 * own["won"]
+    expect(headline).to_have_text(f"{pct}% de vitórias ({own['won']} de 1 jogos)")
+    chooser.focus()
+    page.keyboard.press("m")  # type-ahead, as a keyboard user picks a name
+    expect(chooser).to_have_value("maria da silva sant")
+    expect(headline).to_have_text(f"{pct}% de vitórias ({own['won']} de 1 jogos)")
+    page.locator("#stats-filter").select_option("2x2/pessoas")
+    expect(headline).to_have_text("Nenhuma partida terminada aqui ainda.")
+    audit(page, axe_source, "the statistics with a chooser of players", "#stats-dialog")
+    page.locator("#stats-close").click()
+
+
+# Statistics per local player (issue #31), their storage: old data reads as it always did,
+# names are one person whatever their case, and a corrupt person's entry is set aside.
+STORAGE_CHECKS = """async () => {
+  const S = await import('./static/js/table/stats.js');
+  const D = await import('./static/js/table/saved_data.js');
+  const { StorageManager } = await import('./static/js/shared/storage.js');
+  const mem = (entries) => { const s = new StorageManager(); s.store = null; s.memory = new Map(entries); return s; };
+  const env = (data, v = 1) => JSON.stringify({ v, savedAt: 1, data });
+  const out = {};
+  // Version-1 statistics from before pass-and-play (no `people`) and version 0 still load.
+  const old = { buckets: { '2x2/dificil': { games: { won: 4, lost: 2 }, hands: { played: 40, won: 22, lost: 18 } } },
+                recent: [{ id: 'a1', at: 5, mode: '2x2', level: 'dificil', won: true, abandoned: false,
+                           score: [12, 4], games: [1, 0], series: 1 }],
+                last: { id: 'a1', mode: '2x2', level: 'dificil', target: 12, progress: [[0, 0], [12, 4]] } };
+  const r1 = D.load(mem([['truco:stats', env(old)]]), 'stats');
+  out.old = { status: r1.status, from: r1.migratedFrom, games: r1.value.buckets['2x2/dificil'].games,
+              hands: r1.value.buckets['2x2/dificil'].hands, recent: r1.value.recent, last: r1.value.last, people: r1.value.people };
+  const r0 = D.load(mem([['truco:stats', env({ games: [{ mode: '1x1', level: 'facil', won: true }] }, 0)]]), 'stats');
+  out.v0 = { status: r0.status, from: r0.migratedFrom, games: r0.value.buckets['1x1/facil'].games, people: r0.value.people };
+  // Two matches: "Ana" then "ANA " are one person; this device's player apart; once each.
+  const settings = { mode: '1x1', level: 'medio', series: 1 };
+  const obs = { seat: null, team: null, winner: 1, score: [7, 12], games: [0, 1], abandoned_by: null };
+  let stats = S.emptyStats();
+  for (const [id, name] of [['m1', 'Ana'], ['m2', 'ANA ']]) {
+    const mine = S.newTally(settings, id, { level: S.PEOPLE });
+    const hers = S.newTally(settings, id, { seat: 1, name: name.trim(), level: S.PEOPLE });
+    for (const t of [mine, hers]) S.tallyEvents(t, [{ type: 'game', winner: 1 }], S.tallyView(obs, t.seat));
+    for (const t of [mine, hers, hers]) stats = S.commitTally(stats, t, S.finishTally(structuredClone(t), S.tallyView(obs, t.seat)));
+  }
+  const back = S.checkStats(JSON.parse(JSON.stringify(stats)));
+  out.two = { people: Object.keys(back.people), name: back.people.ana.name, ana: back.people.ana.buckets['1x1/pessoas'].games,
+              own: back.buckets['1x1/pessoas'].games, ownRecent: back.recent.map((r) => r.won), anaRecent: back.people.ana.recent.map((r) => r.won) };
+  // The people kept are capped: the one seen longest ago makes room.
+  let many = S.emptyStats();
+  for (let i = 0; i <= S.PEOPLE_MAX; i++) {
+    const t = S.newTally(settings, `p${i}`, { seat: 1, name: `P${i}`, level: S.PEOPLE });
+    many = S.commitTally(many, t, { ...S.finishTally(t, S.tallyView(obs, 1)), at: 1000 + (i === 0 ? 5000 : i) });
+  }
+  out.cap = { n: Object.keys(many.people).length, first: 'p0' in many.people, second: 'p1' in many.people };
+  // What is refused: a name under another's key, a control character, a tally naming seat 0.
+  const bad = (fn) => { try { fn(); return null; } catch (e) { return e.message; } };
+  const person = (name) => ({ name, buckets: {}, recent: [], last: null });
+  out.refused = [
+    bad(() => S.checkStats({ people: { bia: person('Ana') } })),
+    bad(() => S.checkStats({ people: { 'a\\u0007': person('a\\u0007') } })),
+    bad(() => S.checkStats({ people: [] })),
+    bad(() => S.checkTally({ ...S.newTally(settings, 'x'), name: 'Ana' })),
+  ];
+  // Sessions: a pass-and-play save from before issue #31 (tally null) loads with no tallies
+  // (the game manager counts on from there); one with tallies keeps them, a broken one dropped.
+  const shared = { mode: '1x1', humans: '01', player_names: ['', 'Bia'] };
+  const s0 = D.checkSession({ id: 's1', save: 'x', settings: shared, tally: null });
+  const good = S.newTally(settings, 's2', { seat: 1, name: 'Bia', level: S.PEOPLE });
+  const s1 = D.checkSession({ id: 's2', save: 'x', settings: shared, tally: S.newTally(settings, 's2', { level: S.PEOPLE }),
+                              tallies: [good, { ...good, seat: 'x' }] });
+  const fr = D.checkSession({ id: 's3', save: 'x', settings: { ...shared, friends: 'host' }, tally: S.newTally(settings, 's3') });
+  out.sessions = { oldShared: [s0.tally, s0.tallies], kept: [s1.tally.level, s1.tallies.map((t) => t.name)], friends: fr.tally };
+  return out;
+}"""
+
+
+def test_statistics_per_player_storage_old_data_names_and_refusals(table):
+    out = table.evaluate(STORAGE_CHECKS)
+    old = out["old"]
+    assert old["status"] == "ok" and old["from"] is None and old["people"] == {}
+    assert old["games"] == {"won": 4, "lost": 2} and old["hands"] == {"played": 40, "won": 22, "lost": 18}
+    assert [r["id"] for r in old["recent"]] == ["a1"] and old["last"]["progress"] == [[0, 0], [12, 4]]
+    assert out["v0"] == {"status": "ok", "from": 0, "games": {"won": 1, "lost": 0}, "people": {}}
+    two = out["two"]
+    assert two["people"] == ["ana"] and two["name"] == "ANA", "one person, shown as last typed"
+    assert two["ana"] == {"won": 2, "lost": 0} and two["own"] == {"won": 0, "lost": 2}
+    assert two["anaRecent"] == [True, True] and two["ownRecent"] == [False, False], "each match once per person"
+    assert out["cap"] == {"n": 40, "first": True, "second": False}
+    assert all(out["refused"]), out["refused"]
+    assert out["sessions"] == {"oldShared": [None, []], "kept": ["pessoas", ["Bia"]], "friends": None}
+
+
+def test_a_corrupt_persons_statistics_are_set_aside_with_a_backup(table):
+    page = table
+    good = {"buckets": {"1x1/medio": {"games": {"won": 1, "lost": 0}}}, "recent": [], "last": None}
+    bad = json.dumps({"v": 1, "savedAt": 1, "data": {**good, "people": {"zé": {"name": "Ana", "buckets": {}}}}})
+    page.evaluate("(raw) => { localStorage.setItem('truco:stats', raw); localStorage.removeItem('truco:backup'); }", bad)
+    page.evaluate("() => document.getElementById('open-stats').click()")
+    expect(page.locator("#data-message")).to_contain_text("As estatísticas salvas estavam corrompidas")
+    expect(page.locator("#stats-player-row")).to_be_hidden()
+    page.locator("#stats-close").click()
+    backup = page.evaluate("() => JSON.parse(localStorage.getItem('truco:backup')).data.items")
+    assert bad in [i["raw"] for i in backup]
+    assert page.evaluate("() => localStorage.getItem('truco:stats')") is None

@@ -9,7 +9,7 @@ import { SPEEDS, newGameParams, pausesFor } from "./match_params.js";
 import { setOwnLabel } from "./pass_screen.js";
 import { Seats, publicObservation } from "./seats.js";
 import { DEFAULT_SETTINGS, newId } from "./saved_data.js";
-import { newTally, tallyEvents } from "./stats.js";
+import { PEOPLE, newTally, personKey, tallyEvents, tallyView } from "./stats.js";
 import { finishedRounds } from "./table_screen.js";
 
 export { SPEEDS }; // the speed setting's factors (match_params.js)
@@ -37,7 +37,8 @@ export class GameManager {
     this.sound = sound;
     this.nextHand = null; // while a hand's summary waits for the player: what goes on
     this.sessionId = null; // the match being played here
-    this.tally = null; // its statistics so far (saved with it)
+    this.tally = null; // its statistics so far (saved with it): this device's player's
+    this.others = []; // pass-and-play: the other people's at this device (one per person)
     this.obs = null;
     this.lastSave = null;
     this.settings = { ...DEFAULT_SETTINGS };
@@ -139,8 +140,10 @@ export class GameManager {
     }
     if (gen !== this.generation) return;
     this.sessionId = session.id;
-    // Statistics are this device's player against the bots: a shared table is not counted.
-    this.tally = this.seats.people ? null : session.tally ?? newTally(this.settings, session.id, { partial: true });
+    // Statistics: each person at this device has a tally (a missing one counts from here on).
+    const made = this.newTallies(session.id, { partial: true });
+    this.tally = made.tally && (session.tally ?? made.tally);
+    this.others = made.others.map((m) => session.tallies?.find((o) => o.seat === m.seat && personKey(o.name) === personKey(m.name)) ?? m);
     this.screen.setHints(this.settings.hint);
     this.claim();
     this.dialogs.closeAll();
@@ -180,7 +183,7 @@ export class GameManager {
     // A game still saved is given up for this one (the start screen asked first).
     this.store.abandonStored({ id: this.sessionId, obs: this.obs });
     this.sessionId = newId();
-    this.tally = this.seats.people ? null : newTally(this.settings, this.sessionId);
+    ({ tally: this.tally, others: this.others } = this.newTallies(this.sessionId));
     this.screen.newMatch({ hint: this.settings.hint });
     this.remote?.newMatch(); // a friends' table: the guests still connected keep their seats
     this.claim();
@@ -233,6 +236,28 @@ export class GameManager {
     this.accept(reply, { quiet: true });
   }
 
+  /**
+   * The tallies of a match (stats.js): this device's player's (seat 0) and, at a
+   * pass-and-play table, one for each other person by name (a name met twice at one table
+   * counts once: one result per person). The opponents' level is "pessoas" when a person
+   * sits on the other side. A friends' table across devices is not counted.
+   */
+  newTallies(id, { partial = false } = {}) {
+    if (this.settings.friends) return { tally: null, others: [] };
+    const seats = this.seats;
+    const level = (seat) => (seats.humans.some((s) => s % 2 !== seat % 2) ? PEOPLE : this.settings.level);
+    const tally = newTally(this.settings, id, { partial, level: level(0) });
+    const taken = new Set([personKey(seats.name(0))]);
+    const others = [];
+    for (const seat of seats.humans) {
+      const name = seats.name(seat);
+      if (seat === 0 || taken.has(personKey(name))) continue;
+      taken.add(personKey(name));
+      others.push(newTally(this.settings, id, { partial, seat, name, level: level(seat) }));
+    }
+    return { tally, others };
+  }
+
   // ------------------------------------------------------------ the game loop
   /** Take a reply {observation, save}: save it, show what happened, move on. */
   accept(reply, { quiet = false, keepTimer = false } = {}) {
@@ -241,9 +266,9 @@ export class GameManager {
     this.obs = obs;
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
     if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
-    if (this.tally) tallyEvents(this.tally, fresh, obs);
+    for (const tally of [this.tally, ...this.others]) if (tally) tallyEvents(tally, fresh, tallyView(obs, tally.seat));
     this.lastSave = reply.save;
-    const match = { id: this.sessionId, save: reply.save, settings: this.settings, tally: this.tally };
+    const match = { id: this.sessionId, save: reply.save, settings: this.settings, tally: this.tally, tallies: this.others };
     if (obs.winner === null) {
       this.store.saveProgress({ ...match, tab: this.tabs?.id ?? null });
     } else {
@@ -531,16 +556,18 @@ export class GameManager {
     }
   }
 
-  /** "Sair da mesa": the match counts as lost (and abandoned). */
+  /** "Sair da mesa": the match counts as lost (and abandoned); at a pass-and-play table
+   * it counts for nobody (match_store.js). */
   leave() {
     this.generation++;
     this.stopAll();
     if (this.tally && this.obs && this.obs.winner === null) {
-      this.store.abandonSaved({ id: this.sessionId, tally: this.tally }, this.obs);
+      this.store.abandonSaved({ id: this.sessionId, tally: this.tally, tallies: this.others, settings: this.settings }, this.obs);
     }
     this.store.removeSession();
     this.tabs?.release();
     this.tally = null;
+    this.others = [];
     this.sessionId = null;
     this.obs = null;
     this.toStart();
@@ -557,6 +584,7 @@ export class GameManager {
     this.generation++;
     this.stopAll();
     this.tally = null;
+    this.others = [];
     this.sessionId = null;
     this.setPhase("elsewhere");
     this.dialogs.showElsewhere();

@@ -10,7 +10,7 @@ import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, load } from "./saved_data.js";
 import { isSharedTable } from "./seats.js";
-import { commitTally, emptyStats, finishTally } from "./stats.js";
+import { commitTally, emptyStats, finishTally, tallyView } from "./stats.js";
 
 // Engine errors that say nothing about the save (the worker is not there to judge it).
 const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataCloneError"]);
@@ -118,21 +118,24 @@ export class MatchStore {
     return this.loadKind("last");
   }
 
-  /** Add a finished match's tally to the statistics (once: the match id guards it). */
-  commitStats(tally, entry) {
+  /** Add finished matches' tallies ([[tally, entry]…]) to the statistics, in one write
+   * (once each: the match id guards it, per person). */
+  commitStats(...done) {
     const stats = this.loadKind("stats") ?? emptyStats();
-    const next = commitTally(stats, tally, entry);
+    let next = stats;
+    for (const [tally, entry] of done) next = commitTally(next, tally, entry);
     if (next !== stats) this.storage.write(KEYS.stats, next);
   }
 
   /**
    * A saved match that is given up (the player starts another, or leaves the table): a
-   * loss and an abandonment in the statistics, and no saved game any more.
+   * loss and an abandonment in the statistics, and no saved game any more. A pass-and-play
+   * match given up counts for nobody: the people at the device left it together.
    */
   abandonSaved(session, obs = null) {
-    if (session?.tally && !session.tally.finished) {
-      const entry = finishTally(session.tally, obs, { left: true });
-      this.commitStats(session.tally, entry);
+    if (session?.tally && !session.tally.finished && !isSharedTable(session.settings)) {
+      const entry = finishTally(session.tally, tallyView(obs, 0), { left: true });
+      this.commitStats([session.tally, entry]);
     }
     this.removeSession();
   }
@@ -147,14 +150,15 @@ export class MatchStore {
 
   /** The match in play after an action: the game and its statistics so far, in one write
    * (so a reload never counts twice). */
-  saveProgress({ id, tab, save, settings, tally }) {
-    this.storage.write(KEYS.session, { id, tab, save, settings, tally });
+  saveProgress({ id, tab, save, settings, tally, tallies = [] }) {
+    this.storage.write(KEYS.session, { id, tab, save, settings, tally, tallies });
   }
 
   /** The match is over: counted into the statistics, kept as the last match (after a reload
    * too), and no longer resumed. */
-  matchOver({ id, save, settings, tally, obs }) {
-    if (tally && !tally.finished) this.commitStats(tally, finishTally(tally, obs));
+  matchOver({ id, save, settings, tally, tallies = [], obs }) {
+    const open = [tally, ...tallies].filter((x) => x && !x.finished);
+    if (open.length) this.commitStats(...open.map((x) => [x, finishTally(x, tallyView(obs, x.seat))]));
     if (id) this.storage.write(KEYS.last, { save, settings, at: Date.now() });
     this.removeSession();
   }

@@ -8,12 +8,18 @@
 //                   name; `humans` the seats people play here ("0", "01"…, seats.js),
 //                   `player_names` the other people's names, one per seat; auto_next
 //                   ("Seguir sozinho")}
-//   truco:session   {id, tab, save, settings, tally}: `save` is the engine's opaque blob
-//                   (validated by the engine's `load`, never read here), `tally` the
-//                   match's statistics so far (stats.js), `tab` the tab that wrote it
+//   truco:session   {id, tab, save, settings, tally, tallies}: `save` is the engine's opaque
+//                   blob (validated by the engine's `load`, never read here), `tally` the
+//                   match's statistics so far (stats.js) for this device's player, `tallies`
+//                   those of the other people at a pass-and-play table (by seat and name;
+//                   absent before issue #31), `tab` the tab that wrote it
 //   truco:last      {save, settings, at}: the last finished match, for "Rever a partida"
 //                   and "Compartilhar" (`save` is the engine's opaque blob, as above)
-//   truco:stats     {buckets: {"1x1/medio": counters}, recent: [...], last: {...}}
+//   truco:stats     {buckets: {"1x1/medio": counters}, recent: [...], last: {...}, people}:
+//                   this device's player's figures, and `people` (pass-and-play, issue #31;
+//                   absent in older data, which reads as nobody else's figures) the other
+//                   local players' {name, buckets, recent, last} by stats.personKey(name);
+//                   level "pessoas" in a key: the other side had a person
 //   truco:backup    {items: [{from, reason, at, raw}]}: unreadable data set aside
 // Version 0 is the layout used before these formats were settled, which a browser may
 // still hold: settings with the form's raw text values (numbers as strings) and without
@@ -126,17 +132,32 @@ export function checkSession(data, opts = {}) {
   // A friends' table hosted here (friends/host.js) resumes as one: its guests rejoin.
   if (data.settings?.friends === "host") Object.assign(settings, { friends: "host", own_seat: 0 });
   const id = typeof data.id === "string" && /^[\w-]{1,40}$/.test(data.id) ? data.id : newId();
+  const tab = typeof data.tab === "string" ? data.tab : null;
+  // A friends' table is not counted. At a pass-and-play table (seats.js) each person has a
+  // tally; one missing or broken is made again by the game manager, which knows the seats.
+  if (settings.friends) return { id, tab, save: data.save, settings, tally: null, tallies: [] };
+  const shared = isSharedTable(settings);
   let tally;
   try {
-    if (isSharedTable(settings)) throw new Error("a shared table is not counted"); // seats.js
     tally = checkTally(data.tally);
+    if (tally.seat !== 0) throw new Error("tally.seat");
     tally.id = id;
   } catch {
-    if (isSharedTable(settings)) return { id, tab: typeof data.tab === "string" ? data.tab : null, save: data.save, settings, tally: null };
     // No tally (or a broken one): count the rest of this match from here on.
-    tally = newTally(settings, id, { partial: true });
+    tally = shared ? null : newTally(settings, id, { partial: true });
   }
-  return { id, tab: typeof data.tab === "string" ? data.tab : null, save: data.save, settings, tally };
+  const tallies = [];
+  if (shared && Array.isArray(data.tallies)) {
+    for (const raw of data.tallies.slice(0, 5)) {
+      try {
+        const other = checkTally(raw);
+        if (other.seat !== 0 && !tallies.some((o) => o.seat === other.seat)) tallies.push({ ...other, id });
+      } catch {
+        /* made again from the seats */
+      }
+    }
+  }
+  return { id, tab, save: data.save, settings, tally, tallies };
 }
 
 /** The last finished match's shape (the save is checked by the engine). Throws when unusable. */

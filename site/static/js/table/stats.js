@@ -1,5 +1,8 @@
 // Statistics: counted from the public log events of the human seat's observation only
 // (what a player at a real table could have written down), per mode and opponents' level.
+// This device's player (seat 0) has the top-level figures; since pass-and-play (issue #31)
+// each other person who played at this device has figures of their own under their name
+// (`people`), and a match against a person counts under the opponents' level "pessoas".
 //
 // While a match is played its counts live in a *tally* saved with the session (one write
 // with the game state, so a reload never counts an event twice or misses one); when the
@@ -12,6 +15,10 @@ export const MODES = ["1x1", "2x2", "3x3"];
 export { LEVELS }; // the engine's, for the modules that import them from here
 export const RECENT_MAX = 50; // finished matches kept for the chart
 export const PROGRESS_MAX = 400; // points of the last game's score line
+export const PEOPLE = "pessoas"; // the opponents' "level" when a person sits on the other side
+export const OPPONENTS = Object.freeze([...LEVELS, PEOPLE]);
+export const PEOPLE_MAX = 40; // other local players kept (the least recently seen go first)
+const NAME_MAX = 20; // seats.js's cap on a typed name
 const COUNT_MAX = 1e9; // a counter above this is not a count but tampering
 
 /** The counters of one mode/level (and of one match's tally). */
@@ -34,7 +41,17 @@ export function emptyBucket() {
 }
 
 export function emptyStats() {
+  return { buckets: {}, recent: [], last: null, people: {} };
+}
+
+/** One person's figures: the same as the top level's, without `people`. */
+function emptyRecord() {
   return { buckets: {}, recent: [], last: null };
+}
+
+/** Whose figures a name is: names differing only in case or spacing are one person. */
+export function personKey(name) {
+  return String(name).trim().replace(/\s+/g, " ").toLowerCase();
 }
 
 export function bucketKey(mode, level) {
@@ -43,7 +60,7 @@ export function bucketKey(mode, level) {
 
 export function isBucketKey(key) {
   const [mode, level, extra] = String(key).split("/");
-  return extra === undefined && MODES.includes(mode) && LEVELS.includes(level);
+  return extra === undefined && MODES.includes(mode) && OPPONENTS.includes(level);
 }
 
 // ------------------------------------------------------------------- validation
@@ -95,7 +112,15 @@ function checkMode(v, path) {
 }
 
 function checkLevel(v, path) {
-  if (!LEVELS.includes(v)) throw new Error(`${path} is not a level`);
+  if (!OPPONENTS.includes(v)) throw new Error(`${path} is not a level`);
+  return v;
+}
+
+function checkName(v, path) {
+  // eslint-disable-next-line no-control-regex
+  if (typeof v !== "string" || !v.trim() || [...v].length > NAME_MAX || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(v)) {
+    throw new Error(`${path} is not a player's name`);
+  }
   return v;
 }
 
@@ -123,41 +148,73 @@ function checkProgress(v, path) {
   return v.map((pt, i) => checkPair(pt, 99, `${path}[${i}]`));
 }
 
-/** Validate stored statistics (version 1). Returns the clean value or throws an Error
- * whose message says what is wrong. */
-export function checkStats(data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("statistics are not an object");
-  const out = emptyStats();
+/** One player's figures ({buckets, recent, last}) checked into `out`. */
+function checkRecord(data, out, path) {
+  const at = path ? `${path}.` : "";
   const buckets = data.buckets ?? {};
-  if (!buckets || typeof buckets !== "object" || Array.isArray(buckets)) throw new Error("buckets is not an object");
+  if (!buckets || typeof buckets !== "object" || Array.isArray(buckets)) throw new Error(`${at}buckets is not an object`);
   for (const [key, b] of Object.entries(buckets)) {
-    if (!isBucketKey(key)) throw new Error(`unknown mode/level ${key.slice(0, 40)}`);
-    out.buckets[key] = checkBucket(b, key);
+    if (!isBucketKey(key)) throw new Error(`unknown mode/level ${at}${key.slice(0, 40)}`);
+    out.buckets[key] = checkBucket(b, `${at}${key}`);
   }
   const recent = data.recent ?? [];
-  if (!Array.isArray(recent) || recent.length > RECENT_MAX) throw new Error(`recent is not a list of at most ${RECENT_MAX}`);
-  out.recent = recent.map(checkRecent);
+  if (!Array.isArray(recent) || recent.length > RECENT_MAX) throw new Error(`${at}recent is not a list of at most ${RECENT_MAX}`);
+  out.recent = recent.map((e, i) => {
+    try {
+      return checkRecent(e, i);
+    } catch (err) {
+      throw new Error(`${at}${err.message}`);
+    }
+  });
   if (data.last != null) {
     const l = data.last;
-    if (typeof l !== "object") throw new Error("last is not an object");
+    if (typeof l !== "object") throw new Error(`${at}last is not an object`);
     out.last = {
-      id: checkId(l.id, "last.id"),
-      mode: checkMode(l.mode, "last.mode"),
-      level: checkLevel(l.level, "last.level"),
+      id: checkId(l.id, `${at}last.id`),
+      mode: checkMode(l.mode, `${at}last.mode`),
+      level: checkLevel(l.level, `${at}last.level`),
       target: Number.isSafeInteger(l.target) && l.target > 0 && l.target <= 99 ? l.target : 12,
-      progress: checkProgress(l.progress, "last.progress"),
+      progress: checkProgress(l.progress, `${at}last.progress`),
     };
   }
   return out;
 }
 
+/** Validate stored statistics (version 1). Returns the clean value or throws an Error
+ * whose message says what is wrong. `people` (the other local players' figures, by
+ * personKey of their name) came with pass-and-play: statistics without it are read as
+ * they always were, with nobody else's figures. */
+export function checkStats(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) throw new Error("statistics are not an object");
+  const out = checkRecord(data, emptyStats(), "");
+  const people = data.people ?? {};
+  if (!people || typeof people !== "object" || Array.isArray(people)) throw new Error("people is not an object");
+  const entries = Object.entries(people);
+  if (entries.length > PEOPLE_MAX) throw new Error(`people holds more than ${PEOPLE_MAX} players`);
+  for (const [key, p] of entries) {
+    const path = `people[${JSON.stringify(key.slice(0, 24))}]`;
+    if (!p || typeof p !== "object" || Array.isArray(p)) throw new Error(`${path} is not an object`);
+    const name = checkName(p.name, `${path}.name`);
+    if (personKey(name) !== key) throw new Error(`${path} is not under its name's key`);
+    out.people[key] = { name, ...checkRecord(p, emptyRecord(), path) };
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ the tally
-/** A new match's tally. `partial` marks a match resumed from a save that had none. */
-export function newTally(settings, id, { partial = false } = {}) {
+/**
+ * A new match's tally. `partial` marks a match resumed from a save that had none. At a
+ * pass-and-play table each person has one: `seat` theirs, `name` null for this device's
+ * player (seat 0) and the person's name for the others; `level` the opponents' (PEOPLE
+ * when a person sits on the other side).
+ */
+export function newTally(settings, id, { partial = false, seat = 0, name = null, level = settings.level } = {}) {
   return {
     id,
+    seat,
+    name,
     mode: MODES.includes(settings.mode) ? settings.mode : "2x2",
-    level: LEVELS.includes(settings.level) ? settings.level : "medio",
+    level: OPPONENTS.includes(level) ? level : "medio",
     series: [1, 3, 5].includes(Number(settings.series)) ? Number(settings.series) : 1,
     started: Date.now(),
     partial,
@@ -181,8 +238,14 @@ export function checkTally(t) {
   if (!t || typeof t !== "object") throw new Error("tally is not an object");
   if (![1, 3, 5].includes(t.series)) throw new Error("tally.series");
   if (![null, "mine", "faced"].includes(t.open ?? null)) throw new Error("tally.open");
+  const seat = t.seat ?? 0;
+  if (!Number.isSafeInteger(seat) || seat < 0 || seat > 5) throw new Error("tally.seat");
+  const name = t.name == null ? null : checkName(t.name, "tally.name");
+  if ((seat === 0) !== (name === null)) throw new Error("tally.name: only seat 0 is this device's player");
   return {
     id: checkId(t.id, "tally.id"),
+    seat,
+    name,
     mode: checkMode(t.mode, "tally.mode"),
     level: checkLevel(t.level, "tally.level"),
     series: t.series,
@@ -200,6 +263,14 @@ export function checkTally(t) {
     seriesCounted: t.seriesCounted === true,
     finished: t.finished === true,
   };
+}
+
+/**
+ * `obs` as its public events are read for the tally of `seat`: its seat and team (at a
+ * pass-and-play table the observation is the seat on screen's, or nobody's).
+ */
+export function tallyView(obs, seat) {
+  return obs ? { ...obs, seat, team: seat % 2 } : obs;
 }
 
 /** Count the new public events `events` of `obs` (the human seat's view) into `tally`. */
@@ -339,18 +410,40 @@ function addInto(target, add) {
   }
 }
 
-/** Statistics with a finished tally added; unchanged if that match was counted already. */
+/** The figures a finished tally goes to: this device's player's, or the named person's. */
+export function recordOf(stats, name = null) {
+  if (name === null) return stats;
+  return stats.people?.[personKey(name)] ?? null;
+}
+
+/** Statistics with a finished tally added (to its person's figures); unchanged if that
+ * match was counted already for that person. */
 export function commitTally(stats, tally, entry) {
-  if (stats.recent.some((r) => r.id === tally.id) || stats.last?.id === tally.id) return stats;
+  const seen = recordOf(stats, tally.name ?? null);
+  if (seen && (seen.recent.some((r) => r.id === tally.id) || seen.last?.id === tally.id)) return stats;
   const out = structuredClone(stats);
+  out.people ??= {};
+  let rec = out;
+  if (tally.name != null) {
+    const key = personKey(tally.name);
+    rec = out.people[key] ??= { name: tally.name, ...emptyRecord() };
+    rec.name = tally.name; // as last typed
+    const keys = Object.keys(out.people);
+    if (keys.length > PEOPLE_MAX) {
+      // The person whose last match is the oldest makes room.
+      const lastAt = (k) => Math.max(0, ...out.people[k].recent.map((r) => r.at));
+      const oldest = keys.filter((k) => k !== key).sort((a, b) => lastAt(a) - lastAt(b))[0];
+      delete out.people[oldest];
+    }
+  }
   const key = bucketKey(tally.mode, tally.level);
-  out.buckets[key] ??= emptyBucket();
-  addInto(out.buckets[key], tally.b);
-  out.recent.push(entry);
-  if (out.recent.length > RECENT_MAX) out.recent.splice(0, out.recent.length - RECENT_MAX);
+  rec.buckets[key] ??= emptyBucket();
+  addInto(rec.buckets[key], tally.b);
+  rec.recent.push(entry);
+  if (rec.recent.length > RECENT_MAX) rec.recent.splice(0, rec.recent.length - RECENT_MAX);
   // The score line of the last game that got anywhere (a game left at once has none).
   if (tally.progress.length > 1) {
-    out.last = { id: tally.id, mode: tally.mode, level: tally.level, target: tally.target, progress: tally.progress.slice(0, PROGRESS_MAX) };
+    rec.last = { id: tally.id, mode: tally.mode, level: tally.level, target: tally.target, progress: tally.progress.slice(0, PROGRESS_MAX) };
   }
   return out;
 }

@@ -1,11 +1,13 @@
 // The statistics dialog: counts per mode and level, two small SVG charts, and the
-// player's data: export to a file, import from one (checked first, the game state by the
+// player's data; with pass-and-play (issue #31) a chooser of whose figures are shown (this
+// device's player, or another person who played here, by name): export to a file, import from one (checked first, the game state by the
 // engine), and a reset of the statistics that asks first.
 
 import { t } from "../shared/i18n.js";
 import { KEYS, StorageManager } from "../shared/storage.js";
 import { VERSION, exportText, parseImport } from "./saved_data.js";
 import { emptyStats, recentFor, summary } from "./stats.js";
+import { cleanName } from "./seats.js";
 import { scoreChart, winRateChart } from "./stats_charts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,10 +25,13 @@ export class StatsView {
     this.onImported = onImported;
     this.dialog = $("stats-dialog");
     this.filter = $("stats-filter");
+    this.player = $("stats-player"); // "" = this device's player, else a personKey
+    this.playerRow = $("stats-player-row");
     this.body = $("stats-body");
     this.message = $("data-message");
     this.busy = false;
     this.filter.addEventListener("change", () => this.render());
+    this.player.addEventListener("change", () => this.render());
     $("stats-close").addEventListener("click", () => this.dialog.close());
     $("export-data").addEventListener("click", () => this.exportData());
     $("import-file").addEventListener("change", (e) => this.importFile(e.target));
@@ -37,7 +42,7 @@ export class StatsView {
     this.say("");
     this.render();
     if (!this.dialog.open) this.dialog.showModal();
-    this.filter.focus();
+    (this.playerRow.hidden ? this.filter : this.player).focus();
   }
 
   stats() {
@@ -46,8 +51,29 @@ export class StatsView {
     return value ?? emptyStats();
   }
 
+  /** The chooser's options: this device's player first, then the others by name. */
+  fillPlayers(stats) {
+    const chosen = this.player.value;
+    const own = cleanName(this.store.storedSettings()?.player_name ?? "");
+    const people = Object.entries(stats.people ?? {}).sort(([, a], [, b]) => a.name.localeCompare(b.name));
+    const option = (value, text) => {
+      const o = document.createElement("option");
+      o.value = value;
+      o.textContent = text;
+      return o;
+    };
+    this.player.replaceChildren(
+      option("", own ? t("stats.player.own", { name: own }) : t("stats.player.you")),
+      ...people.map(([key, p]) => option(key, p.name)),
+    );
+    this.player.value = people.some(([key]) => key === chosen) ? chosen : "";
+    this.playerRow.hidden = people.length === 0;
+  }
+
   render() {
-    const stats = this.stats();
+    const all = this.stats();
+    this.fillPlayers(all);
+    const stats = this.player.value ? all.people[this.player.value] : all;
     const filter = this.filter.value || "all";
     const b = summary(stats, filter);
     const recent = recentFor(stats, filter).slice(-30);
@@ -109,6 +135,7 @@ export class StatsView {
     const note = document.createElement("p");
     note.className = "stats-note";
     note.textContent = t("stats.note");
+    if (!this.playerRow.hidden) note.textContent += ` ${t("stats.note.people")}`;
     frag.append(note);
     this.body.replaceChildren(frag);
   }
