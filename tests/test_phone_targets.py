@@ -18,7 +18,7 @@ from helpers.table import replay_of_a_deciding_hand, start
 SMALL_TARGETS = """() => {
   const shown = (e) => e.checkVisibility({ visibilityProperty: true }) && e.getBoundingClientRect().width > 0;
   const out = [];
-  for (const e of document.querySelectorAll('button, a[href], select, input:not([type=hidden]), summary, [role=button]')) {
+  for (const e of document.querySelectorAll('button, a[href], select, input:not([type=hidden]), textarea, summary, [role=button]')) {
     const t = e.matches('input[type=checkbox], input[type=radio], input[type=file]') ? (e.labels?.[0] || e) : e;
     if (!shown(t)) continue;
     const r = t.getBoundingClientRect();
@@ -119,3 +119,44 @@ def test_the_replay_seats_the_players_as_the_table_does(phone):
                         and c["y"] < box["y"] + box["height"] and box["y"] < c["y"] + c["height"]), f"a card {c} over seat {s} {box}"
     assert page.evaluate(SMALL_TARGETS) == []
     page.locator("#replay-close").tap()
+
+
+def test_every_control_of_the_friends_dialogs_and_the_local_players_is_44_px(phone):
+    """The friends' dialogs (issue #31) were never measured: their mode radios and seat
+    tick boxes were 20 px tall under a finger. Measured here as a person meets them: the
+    start screen's "Jogadores neste aparelho" with every seat a person (a name field each),
+    the host's "Jogar com amigos" before and after its codes are made, and the guest's
+    "Entrar numa mesa" (`?join=1`) before and after its answer is made."""
+    page = phone
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#start-dialog")).to_be_visible()
+    page.locator("input[name=mode][value='2x2']").check()
+    for seat in (1, 2, 3):
+        page.locator(f"label[for=human-{seat}]").tap()
+    expect(page.locator("input[name=seat_name][data-seat='3']")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
+    # The host's dialog: its choices, then a seat's codes (offer, answer, copy, connect).
+    page.locator("#open-friends").tap()
+    dialog = page.locator("#friends-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("input[name=friends-seat]")).to_have_count(3)
+    assert page.evaluate(SMALL_TARGETS) == []
+    dialog.locator("input[name=friends-mode][value='2x2']").check()
+    dialog.locator("input[name=friends-seat][value='1']").check()
+    page.locator("#friends-make").tap()
+    offer = page.locator("#friends-offer-1[data-ready]")
+    offer.wait_for()
+    code = offer.input_value()
+    expect(page.locator("#friends-connect-1")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.locator("#friends-close").tap()
+    # The guest's page: the offer pasted, the answer made (its copy button shown).
+    page.goto("/?join=1")
+    expect(page.locator("#join-dialog")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.locator("#join-offer").fill(code)
+    page.locator("#join-make").tap()
+    page.locator("#join-answer[data-ready]").wait_for()
+    expect(page.locator("#join-answer-box button[data-copy]")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
