@@ -364,6 +364,23 @@ def test_statistics_per_player_storage_old_data_names_and_refusals(table):
     assert out["sessions"] == {"oldShared": [None, []], "kept": ["pessoas", ["Bia"]], "friends": None}
 
 
+def test_a_pass_and_play_match_left_counts_for_nobody_and_the_page_says_so(table):
+    page = table
+    before = page.evaluate("() => localStorage.getItem('truco:stats')")
+    page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia'], timer: 0}, {seed: 5})")
+    page.wait_for_function(SETTLED, timeout=30_000)
+    page.locator("#pass-ready").click()
+    page.wait_for_function(SETTLED, timeout=30_000)
+    assert page.evaluate(STATE)["phase"] == "human"  # dealt, Ana's turn: the match is under way
+    page.locator("#leave").click()
+    expect(page.locator("#leave-title")).to_have_text(
+        "Sair da mesa? Entre pessoas, uma partida deixada antes do fim não conta para ninguém.")
+    page.get_by_role("button", name="Sair", exact=True).click()
+    expect(page.locator("#start-dialog")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('truco:session')") is None
+    assert page.evaluate("() => localStorage.getItem('truco:stats')") == before, "nobody's figures changed"
+
+
 def test_a_corrupt_persons_statistics_are_set_aside_with_a_backup(table):
     page = table
     good = {"buckets": {"1x1/medio": {"games": {"won": 1, "lost": 0}}}, "recent": [], "last": None}

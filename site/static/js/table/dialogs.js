@@ -14,7 +14,8 @@ const $ = (id) => document.getElementById(id);
 export class Dialogs {
   constructor(handlers) {
     // {onStart(settings), onContinue(), onAgain(), onMenu(), onLeave(), onPause(bool),
-    //  onOpenStats(), onPlayHere(), onSettingsChange(settings), hasSavedGame(), hasLastGame()}
+    //  onOpenStats(), onPlayHere(), onSettingsChange(settings), hasSavedGame(), hasLastGame(),
+    //  leaveCounts() (false: leaving the match in play counts for nobody)}
     this.h = handlers;
     this.start = $("start-dialog");
     this.end = $("end-dialog");
@@ -63,6 +64,10 @@ export class Dialogs {
     });
     $("leave").addEventListener("click", () => {
       this.h.onPause(true);
+      // A match between people is not a defeat for anyone when left (stats.js): said so.
+      const counted = this.h.leaveCounts?.() !== false;
+      $("leave-title").textContent = t(counted ? "menu.leave.confirm" : "menu.leave.confirm.people");
+      $("leave-yes").textContent = t(counted ? "menu.leave.yes" : "menu.leave.yes.people");
       this.leave.showModal();
     });
     $("leave-yes").addEventListener("click", () => {

@@ -92,6 +92,7 @@ function setUpTable() {
     onLeave: () => (friendsGuest ? location.assign("./") : manager.leave()),
     onPause: (paused) => manager.setPaused(paused),
     onOpenStats: () => stats.open(),
+    leaveCounts: () => !manager.seats?.people, // people at the table: left, it counts for nobody
     onPlayHere: () => start.continueSaved({ waitForEngine: false }),
     hasSavedGame: () => store.savedSession() !== null,
     hasLastGame: () => Boolean(store.lastMatch()),
