@@ -281,6 +281,12 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_r
     page.keyboard.press("m")  # type-ahead, as a keyboard user picks a name
     expect(chooser).to_have_value("maria da silva sant")
     expect(headline).to_have_text(f"{pct}% de vitórias ({own['won']} de 1 jogos)")
+    # One row per person too, the one chosen marked.
+    people = page.locator("[data-testid=stats-people]")
+    expect(people.locator("caption")).to_have_text("Jogadores deste aparelho")
+    result = f"{own['won']} / {own['lost']}"
+    expect(people.locator("tbody tr", has_text="Zé (este aparelho)").locator("td")).to_have_text(result)
+    expect(people.locator("tbody tr[data-chosen]")).to_have_text(f"Maria da Silva Sant{result}")
     page.locator("#stats-filter").select_option("2x2/pessoas")
     expect(headline).to_have_text("Nenhuma partida terminada aqui ainda.")
     audit(page, axe_source, "the statistics with a chooser of players", "#stats-dialog")

@@ -132,12 +132,48 @@ export class StatsView {
       title: t("stats.last"), empty: t("stats.last.empty"), us: t("team.us"), them: t("team.them"),
     }), t("stats.last")));
     frag.append(charts, table);
+    if (!this.playerRow.hidden) frag.append(this.peopleTable(all, filter));
     const note = document.createElement("p");
     note.className = "stats-note";
     note.textContent = t("stats.note");
     if (!this.playerRow.hidden) note.textContent += ` ${t("stats.note.people")}`;
     frag.append(note);
     this.body.replaceChildren(frag);
+  }
+
+  /** One row per person who played here (this device's player first): games won / lost
+   * with the filter as chosen; the row shown above is marked. */
+  peopleTable(all, filter) {
+    const table = document.createElement("table");
+    table.className = "stats-table stats-people";
+    table.dataset.testid = "stats-people";
+    const caption = document.createElement("caption");
+    caption.textContent = t("stats.people");
+    const head = document.createElement("tr");
+    for (const key of ["stats.player", "stats.row.games"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = t(key);
+      head.append(th);
+    }
+    const thead = document.createElement("thead");
+    thead.append(head);
+    const tbody = document.createElement("tbody");
+    for (const option of this.player.options) {
+      const record = option.value ? all.people[option.value] : all;
+      const b = summary(record, filter);
+      const tr = document.createElement("tr");
+      if (option.selected) tr.dataset.chosen = "true";
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = option.textContent;
+      const td = document.createElement("td");
+      td.textContent = `${b.games.won} / ${b.games.lost}`;
+      tr.append(th, td);
+      tbody.append(tr);
+    }
+    table.append(caption, thead, tbody);
+    return table;
   }
 
   say(text, tone = "") {
