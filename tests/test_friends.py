@@ -140,6 +140,21 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     guest.locator("#join-offer").fill("nada")
     guest.locator("#join-make").click()
     expect(guest.locator("#join-status")).to_have_text(re.compile("não é um código de mesa"))
+    # The guest runs no engine: its footer says where the game runs, not "Python via Pyodide".
+    expect(guest.locator("footer.footer")).to_contain_text("quem abriu a mesa")
+    expect(guest.locator("footer.footer")).not_to_contain_text("Pyodide")
+    # The language switch, in the join dialog (the header is inert behind it), keeps ?join=1
+    # and the offer pasted so far.
+    guest.locator("#join-offer").fill(host.locator(f"#friends-offer-{GUEST}").input_value())
+    guest.locator("#join-dialog .lang-switch a[data-lang=en]").click()
+    guest.wait_for_url(re.compile(r"/en/(index\.html)?\?join=1&fast=1&friends_log=1$"))
+    expect(guest.locator("#join-title")).to_have_text("Join a table")
+    expect(guest.locator("#join-status")).to_have_text(re.compile("code you pasted was kept"))
+    assert guest.locator("#join-offer").input_value() == host.locator(f"#friends-offer-{GUEST}").input_value()
+    expect(guest.locator("footer.footer")).not_to_contain_text("Pyodide")
+    guest.locator("#join-dialog .lang-switch a[data-lang=pt-BR]").click()
+    guest.wait_for_url(re.compile(r"\d/(index\.html)?\?join=1&fast=1&friends_log=1$"))
+    expect(guest.locator("#join-title")).to_have_text("Entrar numa mesa")
     offer_len, answer_len, seconds = exchange(host, guest, GUEST)
     # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
     assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
@@ -165,6 +180,15 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     assert moves["guest"] > 0 and moves["host"] > 0
     assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
     check_messages(host, guest)
+    # "Jogar de novo" on the guest's device: the host's end screen says the guest is ready,
+    # the guest's says the host deals; the host's "Jogar de novo" deals the guest in.
+    guest.locator("#end-dialog #again").click()
+    expect(guest.locator("#banner")).to_contain_text("pronto para a próxima partida")
+    expect(host.locator("#end-dialog #friends-again")).to_have_text(re.compile("quer jogar de novo"))
+    host.locator("#end-dialog #again").click()
+    guest.wait_for_function("() => { const o = window.__truco.observation; return o.winner === null && o.hand_number === 1 && o.seat === 1; }")
+    expect(guest.locator("#end-dialog")).not_to_be_visible()
+    expect(host.locator("#friends-again")).to_be_hidden()
     # Host candidates only (no STUN/TURN: no srflx, no relay), in every SDP either side made.
     for page in (host, guest):
         sdps = page.evaluate("() => window.__trucoFriendsSDPs")
@@ -178,6 +202,12 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
         assert url.startswith(base_url) or url.startswith(("data:", "blob:")), url
     host.console_watch.check()
     guest.console_watch.check()
+    # The host's page closes: the guest is told plainly, and how to join again.
+    host.close()
+    expect(guest.locator("#join-lost")).to_be_visible()
+    expect(guest.locator("#join-title")).to_have_text("Quem abriu a mesa saiu")
+    expect(guest.locator("#join-rejoin")).to_be_focused()
+    assert guest.evaluate(PHASE) == "start"
     hc.close()
     gc.close()
 
@@ -223,8 +253,13 @@ def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     hand, score, n = host.evaluate(STAND)
     assert hand >= before_stand[0] and n >= before_stand[2], (before_stand, hand, n)
     assert all(a >= b for a, b in zip(score, before_stand[1])) and sum(score) + hand > 1
+    # The guest is told the host left, and how to come back: "Entrar de novo" opens the
+    # paste field for the host's new code.
     guest.locator("#join-dialog[open]").wait_for()
-    guest.locator("#join-status").filter(has_text=re.compile(".")).wait_for()
+    expect(guest.locator("#join-lost")).to_contain_text("Continuar partida")
+    expect(guest.locator("#join-form")).to_be_hidden()
+    guest.locator("#join-rejoin").click()
+    expect(guest.locator("#join-offer")).to_be_focused()
     exchange(host, guest, GUEST)
     host.locator("#friends-close").click()
     before = host.evaluate("() => window.__truco.observation.log.at(-1).n")

@@ -25,9 +25,20 @@ export class FriendsHost {
     this.dropped = 0; // guest messages refused unread (size, JSON, schema)
     this.chain = Promise.resolve(); // engine calls for the guests, one after another
     this.turnTimer = null;
+    this.ready = new Set(); // guests' seats that pressed "Jogar de novo" at the match's end
     this.log = testLog();
     if (this.log) window.__trucoFriendsHost = this; // test mode: the tests read `dropped`
     manager.remote = this;
+    // The host's page closes or reloads: each guest is told at once (else a guest whose
+    // browser keeps the connection up would wait for the network's own time-out).
+    addEventListener("pagehide", () => this.leave());
+  }
+
+  leave() {
+    for (const [seat, g] of this.guests) {
+      if (g.open) this.send(g, { type: "bye" });
+      this.close(seat);
+    }
   }
 
   /** The seats people play from other devices (the match's settings). */
@@ -131,8 +142,24 @@ export class FriendsHost {
     return this.chain;
   }
 
+  /** The guests ready for the next match, named in the host's end screen ("Zé quer jogar de novo."). */
+  showReady() {
+    const end = document.getElementById("end-dialog");
+    if (!end) return;
+    let line = document.getElementById("friends-again");
+    if (!line) {
+      line = el("p", { id: "friends-again", role: "status" });
+      end.querySelector(".dialog-buttons")?.before(line);
+    }
+    const seats = this.manager.seats;
+    line.replaceChildren(...[...this.ready].sort().map((s) => el("span", {}, t("friends.again", { name: seats?.name(s) ?? "" }), " ")));
+    line.hidden = this.ready.size === 0;
+  }
+
   /** A new match was dealt with the settings' seats: those whose guest is away turn bot. */
   newMatch() {
+    this.ready.clear();
+    this.showReady();
     this.engineHumans = [...(this.manager.seats?.humans ?? [0])];
     this.seatsToEngine();
   }
@@ -215,6 +242,12 @@ export class FriendsHost {
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
         reply(await this.client.call("hint", { seat }));
+      } else if (msg.type === "again") {
+        // "Jogar de novo" on the guest's device: ready for the next match, which the host deals.
+        if (this.manager.obs?.winner == null) throw new Error("the match is not over");
+        this.ready.add(seat);
+        this.showReady();
+        reply({});
       }
     } catch (err) {
       refuse(err);
