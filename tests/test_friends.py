@@ -117,12 +117,14 @@ def check_messages(host, guest, seat=GUEST):
         leak = hidden_cards_in(text, seat)
         assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
     for text in [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "out"]:
-        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint"}
+        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint", "opinion", "again"}
     return len(sent) + len(got), sum(len(t) for t in sent)
 
 
 def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source):
-    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,8")
+    # The guest's team's mão de dez (8 x 10), dealer 1: o mão is seat 2, so by the rules bot 3
+    # (team 1's first to play) would decide; with humano decide the guest does.
+    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,10&dealer=1")
     host.locator("#open-friends").click()
     host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
     host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
@@ -162,6 +164,14 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     host.locator("#friends-start").click()
     guest.wait_for_function(MAY_ACT)
     assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    # Humano decide across devices: the guest decides its team's mão de dez, seeing its
+    # partner's cards and its bot's opinion; the host's page shows none of team 1's cards.
+    assert guest.evaluate("() => window.__truco.observation.decision") == {"type": "mao_de_dez", "seat": 1, "team": 1}
+    expect(guest.locator('.seat[data-seat="3"] .seat-cards .card.face')).to_have_count(3)
+    expect(guest.locator("#partner-opinion")).to_contain_text("Parceiro")
+    expect(guest.locator("#actions button[data-action=accept]")).to_be_visible()
+    assert host.evaluate("() => window.__truco.observation.to_move") == 1
+    expect(host.locator('.seat[data-seat="1"] .seat-cards .card.face, .seat[data-seat="3"] .seat-cards .card.face')).to_have_count(0)
     # The host trusts nothing a guest sends: each of these is dropped unread and counted...
     bad = ["not json", "x" * 5000, "[1]", "null", '{"id":1,"type":"eval"}', '{"id":"x","type":"hint"}',
            '{"id":2,"type":"apply","action":"' + "a" * 100 + '"}', '{"id":3,"type":"apply","action":"run","seat":0}',
@@ -306,6 +316,11 @@ def test_a_host_and_three_guests(browser, base_url):
     host.locator("#friends-start").click()
     for seat, page in guests.items():
         page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+    # Team 0's mão de dez (10 x 8) between partners at devices of their own: each sees the
+    # other's cards, as the rules allow; the opponents see neither.
+    expect(guests[2].locator('.seat[data-seat="0"] .seat-cards .card.face')).to_have_count(3)
+    expect(host.locator('.seat[data-seat="2"] .seat-cards .card.face')).to_have_count(3)
+    expect(guests[1].locator('.seat-cards .card.face')).to_have_count(0)
     everyone = [host, *guests.values()]
     moves = play_until(host, guest, lambda: all(p.evaluate(PHASE) == "over" for p in everyone), others=[more[0][1], more[1][1]])
     assert sum(moves.values()) > 0

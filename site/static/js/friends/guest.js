@@ -56,8 +56,8 @@ export class GuestLink {
       }
       case "hint":
         return this.request({ type: "hint" });
-      case "partner_opinion":
-        return { seat: null, action: null };
+      case "partner_opinion": // humano decide: the partner bot's opinion, from the host's engine
+        return this.request({ type: "opinion" });
       default:
         throw new Error(t("join.not_here"));
     }

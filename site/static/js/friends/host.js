@@ -242,6 +242,10 @@ export class FriendsHost {
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
         reply(await this.client.call("hint", { seat }));
+      } else if (msg.type === "opinion") {
+        // Humano decide: this seat's partner bot's opinion (the engine answers only while
+        // this seat decides for its team; else {seat: null, action: null}).
+        reply(await this.client.call("partner_opinion", { seat }));
       } else if (msg.type === "again") {
         // "Jogar de novo" on the guest's device: ready for the next match, which the host deals.
         if (this.manager.obs?.winner == null) throw new Error("the match is not over");

@@ -12,6 +12,7 @@ export const REQUESTS = Object.freeze({
   hello: { name: "string?" }, // the guest's name, once the channel opens
   apply: { action: "string" }, // an action of the guest's own seat (the engine checks it)
   hint: {}, // the Dica, answered from the guest's own seat's observation
+  opinion: {}, // humano decide: the partner bot's opinion while this seat decides for the team
   again: {}, // "Jogar de novo" at the match's end: this seat is ready for the host's next match
 });
 
