@@ -88,12 +88,30 @@ def play_until(host, guest, done, limit=60, others=()):
     return moves
 
 
-def hidden_cards_in(message, seat):
-    """Cards of another seat's hand (not yet shown) that a message to `seat` carries."""
-    msg = json.loads(message)
-    obs = (msg.get("observation") if msg.get("type") == "obs" else (msg.get("result") or {}).get("observation"))
-    if not obs:
-        return set()
+def observations(texts):
+    """The observations a guest rebuilds from the messages it got, in order: each message's
+    text with the whole observation it stands for (the host sends the first whole and then what
+    changed, friends/protocol.js), and the part of it the message itself carried."""
+    base = None
+    for text in texts:
+        msg = json.loads(text)
+        carrier = msg if msg.get("type") == "obs" else (msg.get("result") or {})
+        if "observation" in carrier:
+            base = carrier["observation"]
+            yield text, base, base
+        elif "delta" in carrier:
+            d = carrier["delta"]
+            assert base is not None, "a delta before any whole observation"
+            tails = {k: base.get(k, [])[:kept] + items for k, (kept, items) in d.get("tail", {}).items()}
+            base = {**base, **d.get("set", {}), **tails}
+            for key in d.get("drop", []):
+                del base[key]
+            yield text, base, {**d.get("set", {}), **{k: items for k, (_, items) in d.get("tail", {}).items()}}
+
+
+def hidden_cards_in(obs, seat, carried=None):
+    """Cards of another seat's hand (not yet shown) that a message to `seat` carries: the
+    whole observation it stands for (`obs`) and what it carried itself (`carried`)."""
     assert obs["seat"] == seat, f"a message to seat {seat} carries seat {obs['seat']}'s view"
     deal = deal_for(SEED, obs["hand_number"] - 1, obs["players"])
     start = max([e["n"] for e in obs["log"] if e["type"] == "deal"] or [-1])
@@ -104,18 +122,22 @@ def hidden_cards_in(message, seat):
     # Scanned: the message minus the fixed tables (manilhas, rules) and the older hands'
     # public events (`log` before this deal, `history`: cards shown then may be dealt again).
     assert not [e for e in obs.get("history", []) if e["type"] == "cover" and e.get("card")]
-    scanned = dict(obs, log=this_hand, manilhas=None, rules=None, history=None)
-    found = {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
+    found = set()
+    for part in (obs, carried or {}):
+        scanned = dict(part, log=[e for e in part.get("log", []) if e["n"] >= start], manilhas=None, rules=None, history=None)
+        found |= {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
     return found & hidden
 
 
 def check_messages(host, guest, seat=GUEST):
-    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and f'"seat":{seat},' in m["text"][:80]]
+    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and m["seat"] == seat]
     got = [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "in"]
     assert sent and got
-    for text in sent + got:
-        leak = hidden_cards_in(text, seat)
-        assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
+    # Each side's messages in order (a reload starts a new chain with a whole observation).
+    for texts in (sent, got):
+        for text, obs, carried in observations(texts):
+            leak = hidden_cards_in(obs, seat, carried)
+            assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
     for text in [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "out"]:
         assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint", "opinion", "again"}
     return len(sent) + len(got), sum(len(t) for t in sent)
@@ -189,7 +211,13 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
     assert moves["guest"] > 0 and moves["host"] > 0
     assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
-    check_messages(host, guest)
+    # The host sends a guest what changed, not whole observations: a few KB a hand (here
+    # ~7 KB for ~33 KB of whole observations; bench/timing/friends_results.md).
+    _, sent_bytes = check_messages(host, guest)
+    hands = host.evaluate("() => window.__truco.observation.log.filter((e) => e.type === 'hand').length")
+    whole = sum(len(json.dumps(o)) for _, o, _ in observations(
+        [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and m["seat"] == GUEST]))
+    assert sent_bytes < whole / 3 and sent_bytes / hands < 15_000, (sent_bytes, whole, hands)
     # "Jogar de novo" on the guest's device: the host's end screen says the guest is ready,
     # the guest's says the host deals; the host's "Jogar de novo" deals the guest in.
     guest.locator("#end-dialog #again").click()
@@ -422,3 +450,19 @@ def test_the_codes_travel_as_qr_codes(browser, base_url):
     assert all(u.startswith(base) for u in requests["host"] + requests["guest"])
     hc.close()
     gc.close()
+
+
+def test_the_hidden_card_check_reads_the_changes_a_message_carries():
+    """The check above can fail: another seat's card in a whole observation, or only in the
+    changes a later message carries (a delta's `set` or `tail`), is found."""
+    deal = deal_for(SEED, 0, 4)
+    other = deal[2][0]  # seat 2's first card, never seat 1's to see
+    obs = {"seat": 1, "players": 4, "hand_number": 1, "log": [{"n": 0, "type": "deal"}], "rounds": [],
+           "visible_hands": [], "vira": None, "hand": deal[1]}
+    whole = json.dumps({"type": "obs", "observation": obs})
+    assert [hidden_cards_in(o, 1, c) for _, o, c in observations([whole])] == [set()]
+    for delta in ({"set": {"hand": [other]}, "tail": {}},
+                  {"set": {}, "tail": {"log": [1, [{"n": 1, "type": "play", "seat": 2, "card": "Zz"}, {"n": 2, "type": "x", "note": f"play {other}"}]]}}):
+        texts = [whole, json.dumps({"id": 3, "ok": True, "result": {"delta": delta}})]
+        _, rebuilt, carried = list(observations(texts))[-1]
+        assert other in hidden_cards_in(rebuilt, 1, carried)

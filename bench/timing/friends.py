@@ -58,7 +58,7 @@ def move(page):
     page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
 
 
-def one_match(browser, url, seed, pings):
+def one_match(browser, url, seed, pings, dump=None):
     hc = browser.new_context(base_url=url, service_workers="block")
     gc = browser.new_context(base_url=url, service_workers="block", viewport={"width": 390, "height": 844})
     host, guest = hc.new_page(), gc.new_page()
@@ -82,6 +82,8 @@ def one_match(browser, url, seed, pings):
             if page.evaluate(MAY_ACT):
                 move(page)
     log = host.evaluate("() => window.__trucoFriendsLog")
+    if dump:
+        Path(dump).write_text("\n".join(m["dir"] + " " + m["text"] for m in log), encoding="utf-8")
     hands = host.evaluate("() => window.__truco.observation.log.filter((e) => e.type === 'hand').length")
     out = [len(m["text"].encode()) for m in log if m["dir"] == "out"]
     inc = [len(m["text"].encode()) for m in log if m["dir"] == "in"]
@@ -96,13 +98,14 @@ def main() -> None:
     ap.add_argument("--pings", type=int, default=200)
     ap.add_argument("--out", type=Path, default=ROOT / "bench/timing/friends_results.md")
     ap.add_argument("--note", default="")
+    ap.add_argument("--dump", help="write the first match's messages (host side) to this file, and no results row")
     args = ap.parse_args()
     server, url = serve_in_thread(ROOT / "dist")
     runs = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for i, seed in enumerate(args.seeds):
-            runs.append(one_match(browser, url, seed, args.pings if i == 0 else 0))
+            runs.append(one_match(browser, url, seed, args.pings if i == 0 else 0, args.dump if i == 0 else None))
         browser.close()
     server.shutdown()
     hands = sum(r["hands"] for r in runs)
@@ -112,10 +115,12 @@ def main() -> None:
     msgs = sum(r["out_n"] for r in runs) / hands
     biggest = max(r["out"] / r["out_n"] for r in runs)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    row = (f"| {datetime.now(timezone.utc):%Y-%m-%d %H:%M} | {commit} | {' '.join(map(str, args.seeds))} | {hands} | "
-           f"{statistics.median(rtt):.2f} / {rtt[int(0.9 * (len(rtt) - 1))]:.2f} ms | "
+    row = (f"| {datetime.now(timezone.utc):%Y-%m-%d %H:%M} | {commit} | {' '.join(map(str, args.seeds))} | {hands} | " +
+           (f"{statistics.median(rtt):.2f} / {rtt[int(0.9 * (len(rtt) - 1))]:.2f} ms | " if rtt else "- | ") +
            f"{per_hand_out / 1000:.1f} KB ({msgs:.0f} msgs, {biggest / 1000:.1f} KB avg) | {per_hand_in / 1000:.2f} KB | {args.note} |")
     print(row)
+    if args.dump:
+        return
     if not args.out.exists():
         args.out.write_text(
             "# A friends' table on this machine (bench/timing/friends.py)\n\n"

@@ -7,6 +7,7 @@
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
+import { applyDelta } from "./protocol.js";
 import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
 
 const REQUEST_MS = 15000;
@@ -24,6 +25,7 @@ export class GuestLink {
     this.latest = null;
     this.delivered = -Infinity;
     this.table = null; // {seat, mode, humans, names, hint}
+    this.base = null; // the last observation the host sent on this channel (deltas apply to it)
     this.manager = null;
     this.log = testLog();
     if (this.log) window.__trucoFriendsGuest = this; // test mode: the tests send from here
@@ -39,6 +41,7 @@ export class GuestLink {
     this.waiter = null;
     this.latest = null;
     this.delivered = -Infinity;
+    this.base = null;
   }
 
   // ------------------------------------------------------------ the engine, as the game loop sees it
@@ -124,6 +127,7 @@ export class GuestLink {
   // ------------------------------------------------------------ what the host sends
   attach(channel, { name, onFirst, onLost }) {
     this.channel = channel;
+    this.base = null; // a new channel starts with a whole observation
     channel.onmessage = (e) => (e.data === '{"type":"bye"}' ? onLost() : this.receive(e.data, onFirst));
     channel.onclose = () => onLost();
     this.send({ id: 0, type: "hello", ...(name ? { name } : {}) });
@@ -137,6 +141,16 @@ export class GuestLink {
     } catch {
       return;
     }
+    // An observation comes whole or as its changes since the last one (protocol.js): rebuilt
+    // here first, in the channel's order, whatever becomes of the message.
+    const carrier = msg?.type === "obs" ? msg : msg?.result;
+    if (carrier && (carrier.observation || carrier.delta)) {
+      const obs = applyDelta(this.base, carrier);
+      if (!obs) return;
+      this.base = obs;
+      delete carrier.delta;
+      carrier.observation = structuredClone(obs); // the page's own copy: the base stays as sent
+    }
     if (typeof msg?.id === "number") {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -147,11 +161,14 @@ export class GuestLink {
     }
     if (msg?.type !== "obs" || !msg.observation) return;
     // A first observation, or the host's next match ("Jogar de novo"): dealt in afresh.
+    // (The table's settings come when they change: the first message, a name, a new match.)
     const was = this.latest;
-    const first = was === null || msg.table?.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
+    const table = msg.table ?? this.table;
+    if (!table) return;
+    const first = was === null || table.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
       || (was.winner !== null && msg.observation.winner === null);
     this.latest = msg.observation;
-    this.table = msg.table;
+    this.table = table;
     if (first) {
       this.queue = [];
       this.waiter = null;

@@ -9,7 +9,7 @@
 import { t } from "../shared/i18n.js";
 import { cleanName } from "../table/seats.js";
 import { hostAnswer, hostOffer, madeSDPs, opened } from "./codes.js";
-import { checkRequest } from "./protocol.js";
+import { checkRequest, emptyDelta, obsDelta } from "./protocol.js";
 import { copyButton, el, friendsStyles, showQR, testLog } from "./ui.js";
 
 const CONNECT_MS = 20000;
@@ -62,7 +62,8 @@ export class FriendsHost {
   async offer(seat) {
     this.close(seat);
     const { pc, channel, code } = await hostOffer();
-    const g = { pc, channel, open: false, name: null, epoch: (this.guests.get(seat)?.epoch ?? 0) + 1 };
+    // `sent`: the last observation sent on this channel (the next goes as its changes).
+    const g = { pc, channel, seat, open: false, name: null, sent: null, epoch: (this.guests.get(seat)?.epoch ?? 0) + 1 };
     this.guests.set(seat, g);
     channel.onmessage = (e) => this.receive(seat, g, e.data);
     channel.onclose = () => this.lost(seat, g);
@@ -196,9 +197,29 @@ export class FriendsHost {
 
   send(g, msg) {
     if (g.channel.readyState !== "open") return;
+    // An observation goes as what changed since the last one this guest got (protocol.js),
+    // the table's settings only when they changed; an event that changes nothing, not at all.
+    if (msg.type === "obs") {
+      const { observation, table, ...rest } = msg;
+      const payload = this.pack(g, observation);
+      const tableText = JSON.stringify(table);
+      const newTable = tableText !== g.tableSent;
+      if (emptyDelta(payload) && !newTable) return;
+      g.tableSent = tableText;
+      msg = { ...rest, ...payload, ...(newTable ? { table } : {}) };
+    } else if (msg.result?.observation) {
+      const { observation, ...rest } = msg.result;
+      msg = { ...msg, result: { ...rest, ...this.pack(g, observation) } };
+    }
     const text = JSON.stringify(msg);
-    this.log?.push({ dir: "out", text });
+    this.log?.push({ dir: "out", seat: g.seat, text });
     g.channel.send(text);
+  }
+
+  pack(g, observation) {
+    const payload = obsDelta(g.sent, observation);
+    g.sent = structuredClone(observation); // as sent, whatever the page does with its own
+    return payload;
   }
 
   /** A friend's turn (GameManager.show): the host's clock for it; at time up, "timeout" for that seat. */
