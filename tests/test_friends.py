@@ -427,15 +427,11 @@ def read_qr(page, box):
     return page.evaluate(READ_QR, base64.b64encode(png).decode())
 
 
-def test_the_codes_travel_as_qr_codes(browser, base_url):
-    hc, host, gc, guest, requests = open_pages(browser, base_url, "")
-    host.locator("#open-friends").click()
-    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
-    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
-    host.locator("#friends-make").click()
-    offer = host.locator(f"#friends-offer-{GUEST}[data-ready]")
+def qr_exchange(host, guest, seat):
+    """One code exchange by the QR path: each side's code read off the other's screen."""
+    offer = host.locator(f"#friends-offer-{seat}[data-ready]")
     offer.wait_for()
-    seen = read_qr(host, f"#friends-dialog .friends-qr")
+    seen = read_qr(host, f"#friends-dialog .friends-seat[data-seat='{seat}'] .friends-qr")
     assert seen == offer.input_value(), "the host's QR holds its offer"
     guest.locator("#join-offer").fill(seen)
     guest.locator("#join-make").click()
@@ -443,11 +439,68 @@ def test_the_codes_travel_as_qr_codes(browser, base_url):
     answer.wait_for()
     back = read_qr(guest, "#join-qr")
     assert back == answer.input_value(), "the guest's QR holds its answer"
-    host.locator(f"#friends-answer-{GUEST}").fill(back)
-    host.locator(f"#friends-connect-{GUEST}").click()
-    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{GUEST}\"]').dataset.connected === 'true'")
+    host.locator(f"#friends-answer-{seat}").fill(back)
+    host.locator(f"#friends-connect-{seat}").click()
+    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{seat}\"]').dataset.connected === 'true'")
+
+
+def test_the_codes_travel_as_qr_codes_and_a_guest_joins_offline(browser, base_url):
+    """The QR path, then the installed site with the network off: after a first visit each
+    page is served by its service worker (the friends' modules, loaded through constant
+    paths, are in its precache), the host's friends panel draws its QR again, and a guest
+    page that was reloaded offline joins and is dealt its seat."""
+    hc, host = new_page(browser, base_url, service_workers="allow")
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844}, service_workers="allow")
+    requests = []
+    for page in (host, guest):
+        page.on("request", lambda r: requests.append(r.url))
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1")
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    qr_exchange(host, guest, GUEST)
+    host.locator("#friends-start").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    # Both pages have dealt: their service workers install and precache the build.
+    for page in (host, guest):
+        page.wait_for_function("() => window.__pwa && window.__pwa.precacheState === 'complete'", timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("""async () => { const c = await caches.open((await caches.keys()).find((k) => k.startsWith('truco-build-')));
+          const names = ['static/js/friends/host.js', 'static/js/friends/guest.js', 'static/js/friends/qr.js', 'static/css/friends.css'];
+          return (await Promise.all(names.map((n) => c.match(new URL(n, location.origin + '/').href)))).every(Boolean); }""")
+    # The network off: both pages reload from their service workers, the friends' modules too.
+    hc.set_offline(True)
+    gc.set_offline(True)
+    host.reload()
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert host.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    host.locator("#continue:not([hidden])").click()
+    host.locator("#friends-dialog[open]").wait_for()
+    host.locator(f"#friends-dialog .friends-seat[data-seat='{GUEST}'] .friends-qr svg.qr-code").wait_for()
+    expect(guest.locator("#join-lost")).to_be_visible()  # the host's reload, said on the guest's page
+    guest.reload()
+    guest.locator("#join-dialog[open]").wait_for()
+    assert guest.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    assert guest.evaluate("() => import('/static/js/friends/qr.js').then((m) => typeof m.renderCode)") == "function"
+    # Chromium's offline mode stops WebRTC's own UDP too (the channel never opens with it on,
+    # service worker or not), where a phone on a Wi-Fi with no internet still reaches the
+    # others: from here HTTP stays cut by refusing every request that reaches the network.
+    reached = []
+    for context in (hc, gc):
+        context.route("**/*", lambda route: (reached.append(route.request.url), route.abort()))
+        context.set_offline(False)
+    qr_exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    guest.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=GUEST)
+    expect(guest.locator("#hand .card.in-hand")).not_to_have_count(0)
+    assert not [u for u in reached if not u.endswith("/sw.js")], reached  # all from the service workers
     base = base_url.rstrip("/")
-    assert all(u.startswith(base) for u in requests["host"] + requests["guest"])
+    assert all(u.startswith(base) or u.startswith(("data:", "blob:")) for u in requests), requests
+    check_messages(host, guest)
+    host.console_watch.check()
+    guest.console_watch.check()
     hc.close()
     gc.close()
 
