@@ -14,6 +14,7 @@ performance.now(). Appends a dated row to bench/timing/friends_results.md (or --
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import subprocess
 import time
@@ -58,6 +59,34 @@ def move(page):
     page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
 
 
+def whole_bytes(texts, skip=0):
+    """What the same messages would weigh with every observation sent whole (as before
+    protocol.js's deltas): each observation rebuilt from the chain, and the table's settings
+    in every event."""
+    base, table, total = None, None, 0
+    for i, text in enumerate(texts):
+        msg = json.loads(text)
+        carrier = msg if msg.get("type") == "obs" else (msg.get("result") or {})
+        if "observation" in carrier:
+            base = carrier["observation"]
+        elif "delta" in carrier:
+            d = carrier.pop("delta")
+            tails = {k: base.get(k, [])[:kept] + items for k, (kept, items) in d.get("tail", {}).items()}
+            base = {**base, **d.get("set", {}), **tails}
+            for key in d.get("drop", []):
+                del base[key]
+        else:
+            total += len(text.encode()) if i >= skip else 0
+            continue
+        carrier["observation"] = base
+        if msg.get("type") == "obs":
+            table = msg.get("table", table)
+            msg["table"] = table
+        if i >= skip:
+            total += len(json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode())
+    return total
+
+
 def one_match(browser, url, seed, pings, dump=None):
     hc = browser.new_context(base_url=url, service_workers="block")
     gc = browser.new_context(base_url=url, service_workers="block", viewport={"width": 390, "height": 844})
@@ -73,23 +102,27 @@ def one_match(browser, url, seed, pings, dump=None):
     host.locator("#friends-start").click()
     guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
     rtt = guest.evaluate(PINGS, pings) if pings else []
-    # Only the match's messages from here on (the pings are not the match's).
-    host.evaluate("() => { window.__trucoFriendsLog.length = 0; }")
+    # Only the match's messages from here on count (the pings are not the match's).
+    first = host.evaluate("() => window.__trucoFriendsLog.length")
     deadline = time.monotonic() + 600
     while not (host.evaluate(OVER) and guest.evaluate(OVER)):
         assert time.monotonic() < deadline, "the match did not go on"
         for page in (guest, host):
             if page.evaluate(MAY_ACT):
                 move(page)
-    log = host.evaluate("() => window.__trucoFriendsLog")
+    whole_log = host.evaluate("() => window.__trucoFriendsLog")
+    log = whole_log[first:]
     if dump:
         Path(dump).write_text("\n".join(m["dir"] + " " + m["text"] for m in log), encoding="utf-8")
-    hands = host.evaluate("() => window.__truco.observation.log.filter((e) => e.type === 'hand').length")
+    # Hands played: the last hand's number (one game a match; the log keeps only the latest hands).
+    hands = host.evaluate("() => window.__truco.observation.hand_number")
     out = [len(m["text"].encode()) for m in log if m["dir"] == "out"]
     inc = [len(m["text"].encode()) for m in log if m["dir"] == "in"]
+    outs = [m["text"] for m in whole_log if m["dir"] == "out"]
+    whole = whole_bytes(outs, skip=len([m for m in whole_log[:first] if m["dir"] == "out"]))
     hc.close()
     gc.close()
-    return {"hands": hands, "out": sum(out), "out_n": len(out), "in": sum(inc), "in_n": len(inc), "rtt": rtt}
+    return {"hands": hands, "out": sum(out), "out_n": len(out), "in": sum(inc), "in_n": len(inc), "rtt": rtt, "whole": whole}
 
 
 def main() -> None:
@@ -112,12 +145,14 @@ def main() -> None:
     rtt = sorted(x for r in runs for x in r["rtt"])
     per_hand_out = sum(r["out"] for r in runs) / hands
     per_hand_in = sum(r["in"] for r in runs) / hands
+    per_hand_whole = sum(r["whole"] for r in runs) / hands
     msgs = sum(r["out_n"] for r in runs) / hands
     biggest = max(r["out"] / r["out_n"] for r in runs)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     row = (f"| {datetime.now(timezone.utc):%Y-%m-%d %H:%M} | {commit} | {' '.join(map(str, args.seeds))} | {hands} | " +
            (f"{statistics.median(rtt):.2f} / {rtt[int(0.9 * (len(rtt) - 1))]:.2f} ms | " if rtt else "- | ") +
-           f"{per_hand_out / 1000:.1f} KB ({msgs:.0f} msgs, {biggest / 1000:.1f} KB avg) | {per_hand_in / 1000:.2f} KB | {args.note} |")
+           f"{per_hand_out / 1000:.1f} KB ({msgs:.0f} msgs, {biggest / 1000:.1f} KB avg; whole observations: {per_hand_whole / 1000:.1f} KB) | "
+           f"{per_hand_in / 1000:.2f} KB | {args.note} |")
     print(row)
     if args.dump:
         return

@@ -238,6 +238,11 @@ export async function beginGuest({ link, manager, name }) {
   const footer = document.querySelector("footer.footer p");
   if (footer) footer.textContent = t("footer.guest");
   manager.setPhase("start");
+  // The replay and the share link of the match's end need the engine (the host's): not here.
+  for (const id of ["end-replay", "end-share"]) {
+    const b = document.getElementById(id);
+    if (b) b.hidden = true;
+  }
   const offer = el("textarea", { id: "join-offer", rows: "4", class: "friends-code", spellcheck: "false", autocomplete: "off" });
   const make = el("button", { type: "button", class: "button big", id: "join-make" }, t("join.make"));
   const answer = el("textarea", { id: "join-answer", readonly: "", rows: "3", class: "friends-code", spellcheck: "false" });
