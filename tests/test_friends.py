@@ -247,6 +247,7 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     expect(guest.locator("#join-title")).to_have_text("Quem abriu a mesa saiu")
     expect(guest.locator("#join-rejoin")).to_be_focused()
     assert guest.evaluate(PHASE) == "start"
+    audit(guest, axe_source, "the guest's message that the host left", "#join-dialog")
     hc.close()
     gc.close()
 
