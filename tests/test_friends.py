@@ -222,7 +222,7 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     # the guest's says the host deals; the host's "Jogar de novo" deals the guest in.
     expect(guest.locator("#end-replay")).to_be_hidden()  # the replay and share need the host's engine
     guest.locator("#end-dialog #again").click()
-    expect(guest.locator("#banner")).to_contain_text("pronto para a próxima partida")
+    expect(guest.locator("#banner")).to_contain_text("Aguardando a próxima partida")
     expect(host.locator("#end-dialog #friends-again")).to_have_text(re.compile("quer jogar de novo"))
     host.locator("#end-dialog #again").click()
     guest.wait_for_function("() => { const o = window.__truco.observation; return o.winner === null && o.hand_number === 1 && o.seat === 1; }")
