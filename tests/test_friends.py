@@ -218,6 +218,9 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     whole = sum(len(json.dumps(o)) for _, o, _ in observations(
         [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and m["seat"] == GUEST]))
     assert sent_bytes < whole / 3 and sent_bytes / hands < 15_000, (sent_bytes, whole, hands)
+    # The guest rebuilt, from the changes, exactly the view the host's engine has of its seat.
+    engine_view = host.evaluate("(s) => window.__trucoFriendsHost.client.call('observation', { seat: s }).then((r) => r.observation)", GUEST)
+    assert guest.evaluate("() => window.__truco.observation") == engine_view
     # "Jogar de novo" on the guest's device: the host's end screen says the guest is ready,
     # the guest's says the host deals; the host's "Jogar de novo" deals the guest in.
     expect(guest.locator("#end-replay")).to_be_hidden()  # the replay and share need the host's engine
