@@ -119,3 +119,15 @@ def test_humano_decide_between_two_human_partners_apart_each_decides_for_themsel
             new_game(players=4, seed=5, humano_decide=bad)
     with pytest.raises(ValueError):  # one screen shared by several people: still refused
         call("new_game", players=4, humans=[0, 1], seed=5, humano_decide=True)
+
+
+def test_humano_decide_at_a_friends_table_a_raise_aimed_at_a_bot_is_answered_by_its_partner():
+    """A truco from the guest (seat 1) is aimed at the next seat, bot 2: with humano decide
+    the host (seat 0, bot 2's partner) answers it, as in a bot match."""
+    call("new_game", players=4, humans=[0, 1], seed=11, dealer=0, humano_decide=True, apart=True)
+    obs = call("observation", seat=1)["observation"]
+    assert obs["to_move"] == 1 and "raise" in obs["legal_actions"]
+    call("apply", action="raise", seat=1)
+    host = call("observation")["observation"]
+    assert host["pending"]["answerer"] == 0 and host["to_move"] == 0
+    assert call("partner_opinion")["seat"] == 2
