@@ -88,12 +88,30 @@ def play_until(host, guest, done, limit=60, others=()):
     return moves
 
 
-def hidden_cards_in(message, seat):
-    """Cards of another seat's hand (not yet shown) that a message to `seat` carries."""
-    msg = json.loads(message)
-    obs = (msg.get("observation") if msg.get("type") == "obs" else (msg.get("result") or {}).get("observation"))
-    if not obs:
-        return set()
+def observations(texts):
+    """The observations a guest rebuilds from the messages it got, in order: each message's
+    text with the whole observation it stands for (the host sends the first whole and then what
+    changed, friends/protocol.js), and the part of it the message itself carried."""
+    base = None
+    for text in texts:
+        msg = json.loads(text)
+        carrier = msg if msg.get("type") == "obs" else (msg.get("result") or {})
+        if "observation" in carrier:
+            base = carrier["observation"]
+            yield text, base, base
+        elif "delta" in carrier:
+            d = carrier["delta"]
+            assert base is not None, "a delta before any whole observation"
+            tails = {k: base.get(k, [])[:kept] + items for k, (kept, items) in d.get("tail", {}).items()}
+            base = {**base, **d.get("set", {}), **tails}
+            for key in d.get("drop", []):
+                del base[key]
+            yield text, base, {**d.get("set", {}), **{k: items for k, (_, items) in d.get("tail", {}).items()}}
+
+
+def hidden_cards_in(obs, seat, carried=None):
+    """Cards of another seat's hand (not yet shown) that a message to `seat` carries: the
+    whole observation it stands for (`obs`) and what it carried itself (`carried`)."""
     assert obs["seat"] == seat, f"a message to seat {seat} carries seat {obs['seat']}'s view"
     deal = deal_for(SEED, obs["hand_number"] - 1, obs["players"])
     start = max([e["n"] for e in obs["log"] if e["type"] == "deal"] or [-1])
@@ -104,25 +122,31 @@ def hidden_cards_in(message, seat):
     # Scanned: the message minus the fixed tables (manilhas, rules) and the older hands'
     # public events (`log` before this deal, `history`: cards shown then may be dealt again).
     assert not [e for e in obs.get("history", []) if e["type"] == "cover" and e.get("card")]
-    scanned = dict(obs, log=this_hand, manilhas=None, rules=None, history=None)
-    found = {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
+    found = set()
+    for part in (obs, carried or {}):
+        scanned = dict(part, log=[e for e in part.get("log", []) if e["n"] >= start], manilhas=None, rules=None, history=None)
+        found |= {a or b for a, b in CARD_TOKEN.findall(json.dumps(scanned))}
     return found & hidden
 
 
 def check_messages(host, guest, seat=GUEST):
-    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and f'"seat":{seat},' in m["text"][:80]]
+    sent = [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and m["seat"] == seat]
     got = [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "in"]
     assert sent and got
-    for text in sent + got:
-        leak = hidden_cards_in(text, seat)
-        assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
+    # Each side's messages in order (a reload starts a new chain with a whole observation).
+    for texts in (sent, got):
+        for text, obs, carried in observations(texts):
+            leak = hidden_cards_in(obs, seat, carried)
+            assert not leak, f"another seat's hidden card {leak} crossed the channel: {text[:200]}"
     for text in [m["text"] for m in guest.evaluate(LOG) if m["dir"] == "out"]:
-        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint"}
+        assert len(text) < 200 and json.loads(text)["type"] in {"hello", "apply", "hint", "opinion", "again"}
     return len(sent) + len(got), sum(len(t) for t in sent)
 
 
 def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source):
-    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,8")
+    # The guest's team's mão de dez (8 x 10), dealer 1: o mão is seat 2, so by the rules bot 3
+    # (team 1's first to play) would decide; with humano decide the guest does.
+    hc, host, gc, guest, requests = open_pages(browser, base_url, "&score=8,10&dealer=1")
     host.locator("#open-friends").click()
     host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
     host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
@@ -140,6 +164,21 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     guest.locator("#join-offer").fill("nada")
     guest.locator("#join-make").click()
     expect(guest.locator("#join-status")).to_have_text(re.compile("não é um código de mesa"))
+    # The guest runs no engine: its footer says where the game runs, not "Python via Pyodide".
+    expect(guest.locator("footer.footer")).to_contain_text("quem abriu a mesa")
+    expect(guest.locator("footer.footer")).not_to_contain_text("Pyodide")
+    # The language switch, in the join dialog (the header is inert behind it), keeps ?join=1
+    # and the offer pasted so far.
+    guest.locator("#join-offer").fill(host.locator(f"#friends-offer-{GUEST}").input_value())
+    guest.locator("#join-dialog .lang-switch a[data-lang=en]").click()
+    guest.wait_for_url(re.compile(r"/en/(index\.html)?\?join=1&fast=1&friends_log=1$"))
+    expect(guest.locator("#join-title")).to_have_text("Join a table")
+    expect(guest.locator("#join-status")).to_have_text(re.compile("code you pasted was kept"))
+    assert guest.locator("#join-offer").input_value() == host.locator(f"#friends-offer-{GUEST}").input_value()
+    expect(guest.locator("footer.footer")).not_to_contain_text("Pyodide")
+    guest.locator("#join-dialog .lang-switch a[data-lang=pt-BR]").click()
+    guest.wait_for_url(re.compile(r"\d/(index\.html)?\?join=1&fast=1&friends_log=1$"))
+    expect(guest.locator("#join-title")).to_have_text("Entrar numa mesa")
     offer_len, answer_len, seconds = exchange(host, guest, GUEST)
     # Codes kept short (an SDP is ~700 bytes); connected at once on one machine.
     assert offer_len < 300 and answer_len < 300, (offer_len, answer_len)
@@ -147,6 +186,14 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     host.locator("#friends-start").click()
     guest.wait_for_function(MAY_ACT)
     assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    # Humano decide across devices: the guest decides its team's mão de dez, seeing its
+    # partner's cards and its bot's opinion; the host's page shows none of team 1's cards.
+    assert guest.evaluate("() => window.__truco.observation.decision") == {"type": "mao_de_dez", "seat": 1, "team": 1}
+    expect(guest.locator('.seat[data-seat="3"] .seat-cards .card.face')).to_have_count(3)
+    expect(guest.locator("#partner-opinion")).to_contain_text("Parceiro")
+    expect(guest.locator("#actions button[data-action=accept]")).to_be_visible()
+    assert host.evaluate("() => window.__truco.observation.to_move") == 1
+    expect(host.locator('.seat[data-seat="1"] .seat-cards .card.face, .seat[data-seat="3"] .seat-cards .card.face')).to_have_count(0)
     # The host trusts nothing a guest sends: each of these is dropped unread and counted...
     bad = ["not json", "x" * 5000, "[1]", "null", '{"id":1,"type":"eval"}', '{"id":"x","type":"hint"}',
            '{"id":2,"type":"apply","action":"' + "a" * 100 + '"}', '{"id":3,"type":"apply","action":"run","seat":0}',
@@ -164,7 +211,26 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     moves = play_until(host, guest, lambda: host.evaluate(PHASE) == "over" and guest.evaluate(PHASE) == "over")
     assert moves["guest"] > 0 and moves["host"] > 0
     assert host.evaluate("() => window.__truco.observation.winner") == guest.evaluate("() => window.__truco.observation.winner")
-    check_messages(host, guest)
+    # The host sends a guest what changed, not whole observations: a few KB a hand (here
+    # ~7 KB for ~33 KB of whole observations; bench/timing/friends_results.md).
+    _, sent_bytes = check_messages(host, guest)
+    hands = host.evaluate("() => window.__truco.observation.log.filter((e) => e.type === 'hand').length")
+    whole = sum(len(json.dumps(o)) for _, o, _ in observations(
+        [m["text"] for m in host.evaluate(LOG) if m["dir"] == "out" and m["seat"] == GUEST]))
+    assert sent_bytes < whole / 3 and sent_bytes / hands < 15_000, (sent_bytes, whole, hands)
+    # The guest rebuilt, from the changes, exactly the view the host's engine has of its seat.
+    engine_view = host.evaluate("(s) => window.__trucoFriendsHost.client.call('observation', { seat: s }).then((r) => r.observation)", GUEST)
+    assert guest.evaluate("() => window.__truco.observation") == engine_view
+    # "Jogar de novo" on the guest's device: the host's end screen says the guest is ready,
+    # the guest's says the host deals; the host's "Jogar de novo" deals the guest in.
+    expect(guest.locator("#end-replay")).to_be_hidden()  # the replay and share need the host's engine
+    guest.locator("#end-dialog #again").click()
+    expect(guest.locator("#banner")).to_contain_text("Aguardando a próxima partida")
+    expect(host.locator("#end-dialog #friends-again")).to_have_text(re.compile("quer jogar de novo"))
+    host.locator("#end-dialog #again").click()
+    guest.wait_for_function("() => { const o = window.__truco.observation; return o.winner === null && o.hand_number === 1 && o.seat === 1; }")
+    expect(guest.locator("#end-dialog")).not_to_be_visible()
+    expect(host.locator("#friends-again")).to_be_hidden()
     # Host candidates only (no STUN/TURN: no srflx, no relay), in every SDP either side made.
     for page in (host, guest):
         sdps = page.evaluate("() => window.__trucoFriendsSDPs")
@@ -178,6 +244,13 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
         assert url.startswith(base_url) or url.startswith(("data:", "blob:")), url
     host.console_watch.check()
     guest.console_watch.check()
+    # The host's page closes: the guest is told plainly, and how to join again.
+    host.close()
+    expect(guest.locator("#join-lost")).to_be_visible()
+    expect(guest.locator("#join-title")).to_have_text("Quem abriu a mesa saiu")
+    expect(guest.locator("#join-rejoin")).to_be_focused()
+    assert guest.evaluate(PHASE) == "start"
+    audit(guest, axe_source, "the guest's message that the host left", "#join-dialog")
     hc.close()
     gc.close()
 
@@ -223,8 +296,13 @@ def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     hand, score, n = host.evaluate(STAND)
     assert hand >= before_stand[0] and n >= before_stand[2], (before_stand, hand, n)
     assert all(a >= b for a, b in zip(score, before_stand[1])) and sum(score) + hand > 1
+    # The guest is told the host left, and how to come back: "Entrar de novo" opens the
+    # paste field for the host's new code.
     guest.locator("#join-dialog[open]").wait_for()
-    guest.locator("#join-status").filter(has_text=re.compile(".")).wait_for()
+    expect(guest.locator("#join-lost")).to_contain_text("Continuar partida")
+    expect(guest.locator("#join-form")).to_be_hidden()
+    guest.locator("#join-rejoin").click()
+    expect(guest.locator("#join-offer")).to_be_focused()
     exchange(host, guest, GUEST)
     host.locator("#friends-close").click()
     before = host.evaluate("() => window.__truco.observation.log.at(-1).n")
@@ -271,6 +349,11 @@ def test_a_host_and_three_guests(browser, base_url):
     host.locator("#friends-start").click()
     for seat, page in guests.items():
         page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+    # Team 0's mão de dez (10 x 8) between partners at devices of their own: each sees the
+    # other's cards, as the rules allow; the opponents see neither.
+    expect(guests[2].locator('.seat[data-seat="0"] .seat-cards .card.face')).to_have_count(3)
+    expect(host.locator('.seat[data-seat="2"] .seat-cards .card.face')).to_have_count(3)
+    expect(guests[1].locator('.seat-cards .card.face')).to_have_count(0)
     everyone = [host, *guests.values()]
     moves = play_until(host, guest, lambda: all(p.evaluate(PHASE) == "over" for p in everyone), others=[more[0][1], more[1][1]])
     assert sum(moves.values()) > 0
@@ -349,15 +432,11 @@ def read_qr(page, box):
     return page.evaluate(READ_QR, base64.b64encode(png).decode())
 
 
-def test_the_codes_travel_as_qr_codes(browser, base_url):
-    hc, host, gc, guest, requests = open_pages(browser, base_url, "")
-    host.locator("#open-friends").click()
-    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
-    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
-    host.locator("#friends-make").click()
-    offer = host.locator(f"#friends-offer-{GUEST}[data-ready]")
+def qr_exchange(host, guest, seat):
+    """One code exchange by the QR path: each side's code read off the other's screen."""
+    offer = host.locator(f"#friends-offer-{seat}[data-ready]")
     offer.wait_for()
-    seen = read_qr(host, f"#friends-dialog .friends-qr")
+    seen = read_qr(host, f"#friends-dialog .friends-seat[data-seat='{seat}'] .friends-qr")
     assert seen == offer.input_value(), "the host's QR holds its offer"
     guest.locator("#join-offer").fill(seen)
     guest.locator("#join-make").click()
@@ -365,10 +444,83 @@ def test_the_codes_travel_as_qr_codes(browser, base_url):
     answer.wait_for()
     back = read_qr(guest, "#join-qr")
     assert back == answer.input_value(), "the guest's QR holds its answer"
-    host.locator(f"#friends-answer-{GUEST}").fill(back)
-    host.locator(f"#friends-connect-{GUEST}").click()
-    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{GUEST}\"]').dataset.connected === 'true'")
+    host.locator(f"#friends-answer-{seat}").fill(back)
+    host.locator(f"#friends-connect-{seat}").click()
+    host.wait_for_function(f"() => document.querySelector('.friends-seat[data-seat=\"{seat}\"]').dataset.connected === 'true'")
+
+
+def test_the_codes_travel_as_qr_codes_and_a_guest_joins_offline(browser, base_url):
+    """The QR path, then the installed site with the network off: after a first visit each
+    page is served by its service worker (the friends' modules, loaded through constant
+    paths, are in its precache), the host's friends panel draws its QR again, and a guest
+    page that was reloaded offline joins and is dealt its seat."""
+    hc, host = new_page(browser, base_url, service_workers="allow")
+    gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844}, service_workers="allow")
+    requests = []
+    for page in (host, guest):
+        page.on("request", lambda r: requests.append(r.url))
+    host.goto(f"/?fast=1&seed={SEED}&friends_log=1")
+    guest.goto("/?join=1&fast=1&friends_log=1")
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    host.locator("#open-friends").click()
+    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
+    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
+    host.locator("#friends-make").click()
+    qr_exchange(host, guest, GUEST)
+    host.locator("#friends-start").click()
+    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    # Both pages have dealt: their service workers install and precache the build.
+    for page in (host, guest):
+        page.wait_for_function("() => window.__pwa && window.__pwa.precacheState === 'complete'", timeout=ENGINE_TIMEOUT_MS)
+        assert page.evaluate("""async () => { const c = await caches.open((await caches.keys()).find((k) => k.startsWith('truco-build-')));
+          const names = ['static/js/friends/host.js', 'static/js/friends/guest.js', 'static/js/friends/qr.js', 'static/css/friends.css'];
+          return (await Promise.all(names.map((n) => c.match(new URL(n, location.origin + '/').href)))).every(Boolean); }""")
+    # The network off: both pages reload from their service workers, the friends' modules too.
+    hc.set_offline(True)
+    gc.set_offline(True)
+    host.reload()
+    host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    assert host.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    host.locator("#continue:not([hidden])").click()
+    host.locator("#friends-dialog[open]").wait_for()
+    host.locator(f"#friends-dialog .friends-seat[data-seat='{GUEST}'] .friends-qr svg.qr-code").wait_for()
+    expect(guest.locator("#join-lost")).to_be_visible()  # the host's reload, said on the guest's page
+    guest.reload()
+    guest.locator("#join-dialog[open]").wait_for()
+    assert guest.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    assert guest.evaluate("() => import('/static/js/friends/qr.js').then((m) => typeof m.renderCode)") == "function"
+    # Chromium's offline mode stops WebRTC's own UDP too (the channel never opens with it on,
+    # service worker or not), where a phone on a Wi-Fi with no internet still reaches the
+    # others: from here HTTP stays cut by refusing every request that reaches the network.
+    reached = []
+    for context in (hc, gc):
+        context.route("**/*", lambda route: (reached.append(route.request.url), route.abort()))
+        context.set_offline(False)
+    qr_exchange(host, guest, GUEST)
+    host.locator("#friends-close").click()
+    guest.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=GUEST)
+    expect(guest.locator("#hand .card.in-hand")).not_to_have_count(0)
+    assert not [u for u in reached if not u.endswith("/sw.js")], reached  # all from the service workers
     base = base_url.rstrip("/")
-    assert all(u.startswith(base) for u in requests["host"] + requests["guest"])
+    assert all(u.startswith(base) or u.startswith(("data:", "blob:")) for u in requests), requests
+    check_messages(host, guest)
+    host.console_watch.check()
+    guest.console_watch.check()
     hc.close()
     gc.close()
+
+
+def test_the_hidden_card_check_reads_the_changes_a_message_carries():
+    """The check above can fail: another seat's card in a whole observation, or only in the
+    changes a later message carries (a delta's `set` or `tail`), is found."""
+    deal = deal_for(SEED, 0, 4)
+    other = deal[2][0]  # seat 2's first card, never seat 1's to see
+    obs = {"seat": 1, "players": 4, "hand_number": 1, "log": [{"n": 0, "type": "deal"}], "rounds": [],
+           "visible_hands": [], "vira": None, "hand": deal[1]}
+    whole = json.dumps({"type": "obs", "observation": obs})
+    assert [hidden_cards_in(o, 1, c) for _, o, c in observations([whole])] == [set()]
+    for delta in ({"set": {"hand": [other]}, "tail": {}},
+                  {"set": {}, "tail": {"log": [1, [{"n": 1, "type": "play", "seat": 2, "card": "Zz"}, {"n": 2, "type": "x", "note": f"play {other}"}]]}}):
+        texts = [whole, json.dumps({"id": 3, "ok": True, "result": {"delta": delta}})]
+        _, rebuilt, carried = list(observations(texts))[-1]
+        assert other in hidden_cards_in(rebuilt, 1, carried)

@@ -210,8 +210,16 @@ def _new_game(params: dict) -> dict:
         raise ValueError(f"humano_decide must be true or false, not {decide!r}")
     if decide:
         if isinstance(humans, list) and len(humans) > 1:
-            raise ValueError("humano_decide is for a table with one human: several humans each decide for themselves")
-        params["humano_decide"] = human
+            if not apart:
+                raise ValueError("humano_decide is for a table with one human: several humans each decide for themselves")
+            # A friends' table (each person at a device of their own): a person whose partners
+            # are all bots decides for them, as in a bot match; partners who are both people
+            # each decide for themselves.
+            bosses = _bosses(humans, params.get("players", 2))
+            if bosses:
+                params["humano_decide"] = bosses if len(bosses) > 1 else bosses[0]
+        else:
+            params["humano_decide"] = human
     game = new_game(**params)
     humans = _check_humans([human] if humans is None else humans, game.players, human)
     levels = {s: (partner_level if s % 2 == human % 2 else level)
@@ -223,6 +231,21 @@ def _new_game(params: dict) -> dict:
     _session = session
     _bots_signal(_session)
     return _session.reply(reply_seat)
+
+
+def _bosses(humans: Any, players: Any) -> list[int]:
+    """The humano decide seats of a table with several people at devices of their own: the
+    one person of each team that has exactly one (by the seats asked for, whoever is
+    connected: a dropped guest's bot keeps its seat's role until it rejoins)."""
+    if not isinstance(humans, list) or not isinstance(players, int) or isinstance(players, bool):
+        return []
+    seats = [h for h in humans if isinstance(h, int) and not isinstance(h, bool)]
+    out = []
+    for team in (0, 1):
+        mine = [h for h in seats if h % 2 == team]
+        if len(mine) == 1 and any(p % 2 == team and p != mine[0] for p in range(players)):
+            out.append(mine[0])
+    return sorted(out)
 
 
 def _bots_signal(s: Session) -> None:
@@ -273,7 +296,7 @@ def _set_humans(params: dict) -> dict:
             continue
         team = [lv for b, lv in s.levels.items() if b % 2 == seat % 2]
         levels[seat] = s.levels.get(seat) or (team or list(s.levels.values()) or ["medio"])[0]
-    if len(humans) > 1 and s.game.options.get("humano_decide") is not None:
+    if len(humans) > 1 and s.game.options.get("humano_decide") is not None and not s.apart:
         raise ValueError("humano_decide is for a table with one human")
     s.humans, s.levels = humans, levels
     _bots_signal(s)
@@ -321,8 +344,9 @@ def _partner_opinion(params: dict) -> dict:
     """What the partner's bot would do with a decision the human takes for the team."""
     s = _current()
     game = s.game
-    human = s.human_seat
-    if game.to_move != human or game.options["humano_decide"] != human:
+    human = s.seat_of(params)  # a friends' guest asks for its own seat (the host's page: its own)
+    boss = game.options["humano_decide"]
+    if human is None or game.to_move != human or human not in (boss if isinstance(boss, list) else [boss]):
         return {"seat": None, "action": None}
     partners = [p for p in range(human % 2, game.players, 2) if p != human]
     obs = None

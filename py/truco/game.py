@@ -54,7 +54,8 @@ def new_game(
     RULES.md §9: ``baralho_limpo`` (no 4, 5, 6, 7 but the manilhas) and ``familia_real``
     (a hand of only Q/J/K may be exchanged once, with the ``exchange`` action).
     With partners (2 x 2, 3 x 3): ``humano_decide`` (a seat that takes every decision the
-    rules give its partners: answering a raise, the mão de dez decision) and ``sinais``
+    rules give its partners: answering a raise, the mão de dez decision; or a list of such
+    seats, one a team at most: a friends' table) and ``sinais``
     (``signal <name>`` actions, see :data:`SIGNALS`).
     """
     return Game.new(preset, players, seed, hands, score, dealer, vira, **options)
@@ -228,10 +229,12 @@ class Game:
         self._do(mover, action)
 
     def _decision_seat(self, seat: int) -> int:
-        """With ``humano_decide``, that seat answers for its partners (issue: humano decide)."""
+        """With ``humano_decide``, that seat answers for its partners (issue: humano decide);
+        a list of seats (a friends' table) names one such seat for each team that has one."""
         boss = self.options["humano_decide"]
-        if boss is not None and seat != boss and seat % 2 == boss % 2:
-            return boss
+        for b in boss if isinstance(boss, list) else [boss]:
+            if b is not None and seat != b and seat % 2 == b % 2:
+                return b
         return seat
 
     def may_signal(self, seat: int) -> bool:

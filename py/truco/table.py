@@ -74,8 +74,15 @@ def check_options(rules: Rules, options: dict, players: int) -> dict:
     if isinstance(timer, bool) or not isinstance(timer, int) or timer not in TIMER_SECONDS:
         raise ValueError(f"timer must be 0 (off), 10, 20 or 30 seconds, not {timer!r}")
     boss = options.get("humano_decide")
-    if boss is not None and (isinstance(boss, bool) or not isinstance(boss, int) or not 0 <= boss < players):
-        raise ValueError(f"humano_decide must be a seat from 0 to {players - 1}, not {boss!r}")
+    # A seat, or (a friends' table: a person at each device) a list of seats, one a team at most.
+    bosses = boss if isinstance(boss, list) else [boss]
+    if boss is not None and (not bosses or any(isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < players
+                                               for b in bosses)):
+        raise ValueError(f"humano_decide must be a seat from 0 to {players - 1} (or a list of them), not {str(boss)[:30]!r}")
+    if isinstance(boss, list):
+        if len({b % 2 for b in bosses}) != len(bosses):
+            raise ValueError(f"humano_decide: one seat a team at most, not {boss!r}")
+        boss = sorted(bosses) if len(bosses) > 1 else bosses[0]
     sinais = options.get("sinais", False)
     if not isinstance(sinais, bool):
         raise ValueError(f"sinais must be true or false, not {sinais!r}")

@@ -7,6 +7,7 @@
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
+import { applyDelta } from "./protocol.js";
 import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
 
 const REQUEST_MS = 15000;
@@ -24,6 +25,7 @@ export class GuestLink {
     this.latest = null;
     this.delivered = -Infinity;
     this.table = null; // {seat, mode, humans, names, hint}
+    this.base = null; // the last observation the host sent on this channel (deltas apply to it)
     this.manager = null;
     this.log = testLog();
     if (this.log) window.__trucoFriendsGuest = this; // test mode: the tests send from here
@@ -39,6 +41,7 @@ export class GuestLink {
     this.waiter = null;
     this.latest = null;
     this.delivered = -Infinity;
+    this.base = null;
   }
 
   // ------------------------------------------------------------ the engine, as the game loop sees it
@@ -56,8 +59,8 @@ export class GuestLink {
       }
       case "hint":
         return this.request({ type: "hint" });
-      case "partner_opinion":
-        return { seat: null, action: null };
+      case "partner_opinion": // humano decide: the partner bot's opinion, from the host's engine
+        return this.request({ type: "opinion" });
       default:
         throw new Error(t("join.not_here"));
     }
@@ -75,6 +78,22 @@ export class GuestLink {
       m.accept(this.deliver(result.observation), { keepTimer: true });
     } catch (err) {
       m.screen.refused(err);
+    }
+  }
+
+  /**
+   * "Jogar de novo" at the end of a match, on a guest's device: the next match is dealt by
+   * the host (its engine, its save), so this tells the host that this seat is ready (its
+   * end screen names who is) and says here that the match starts when the host's does. The
+   * host's next match deals this page in by itself (receive()), pressed or not.
+   */
+  async again() {
+    const m = this.manager;
+    m?.screen.view.banner(t("join.again.ready"), t("join.again.wait"));
+    try {
+      await this.request({ type: "again" });
+    } catch {
+      // The host left: its channel's close says so (beginGuest's lost()).
     }
   }
 
@@ -108,7 +127,8 @@ export class GuestLink {
   // ------------------------------------------------------------ what the host sends
   attach(channel, { name, onFirst, onLost }) {
     this.channel = channel;
-    channel.onmessage = (e) => this.receive(e.data, onFirst);
+    this.base = null; // a new channel starts with a whole observation
+    channel.onmessage = (e) => (e.data === '{"type":"bye"}' ? onLost() : this.receive(e.data, onFirst));
     channel.onclose = () => onLost();
     this.send({ id: 0, type: "hello", ...(name ? { name } : {}) });
   }
@@ -121,6 +141,16 @@ export class GuestLink {
     } catch {
       return;
     }
+    // An observation comes whole or as its changes since the last one (protocol.js): rebuilt
+    // here first, in the channel's order, whatever becomes of the message.
+    const carrier = msg?.type === "obs" ? msg : msg?.result;
+    if (carrier && (carrier.observation || carrier.delta)) {
+      const obs = applyDelta(this.base, carrier);
+      if (!obs) return;
+      this.base = obs;
+      delete carrier.delta;
+      carrier.observation = structuredClone(obs); // the page's own copy: the base stays as sent
+    }
     if (typeof msg?.id === "number") {
       const p = this.pending.get(msg.id);
       if (!p) return;
@@ -131,11 +161,14 @@ export class GuestLink {
     }
     if (msg?.type !== "obs" || !msg.observation) return;
     // A first observation, or the host's next match ("Jogar de novo"): dealt in afresh.
+    // (The table's settings come when they change: the first message, a name, a new match.)
     const was = this.latest;
-    const first = was === null || msg.table?.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
+    const table = msg.table ?? this.table;
+    if (!table) return;
+    const first = was === null || table.seat !== this.table?.seat || momentOf(msg.observation) < momentOf(was)
       || (was.winner !== null && msg.observation.winner === null);
     this.latest = msg.observation;
-    this.table = msg.table;
+    this.table = table;
     if (first) {
       this.queue = [];
       this.waiter = null;
@@ -172,6 +205,27 @@ export const guestStore = {
   storedSettings: () => null, checkedSession: async () => null,
 };
 
+// The offer pasted on this tab, kept through a reload in another language (the host's offer
+// stays good until an answer is pasted there; the answer made from it does not survive).
+const OFFER_KEY = "truco:join-offer";
+const kept = {
+  get: () => {
+    try {
+      return sessionStorage.getItem(OFFER_KEY) ?? "";
+    } catch {
+      return "";
+    }
+  },
+  set: (code) => {
+    try {
+      if (code) sessionStorage.setItem(OFFER_KEY, code);
+      else sessionStorage.removeItem(OFFER_KEY);
+    } catch {
+      /* storage blocked: nothing is kept */
+    }
+  },
+};
+
 /** The guest's screen: paste the host's offer, show the answer, wait for the deal. */
 export async function beginGuest({ link, manager, name }) {
   await friendsStyles();
@@ -180,7 +234,15 @@ export async function beginGuest({ link, manager, name }) {
   document.getElementById("app").dataset.engineState = "ready";
   const badge = document.getElementById("engine-badge");
   if (badge) badge.hidden = true;
+  // The footer's "Python via Pyodide" is the host's: this page runs no engine.
+  const footer = document.querySelector("footer.footer p");
+  if (footer) footer.textContent = t("footer.guest");
   manager.setPhase("start");
+  // The replay and the share link of the match's end need the engine (the host's): not here.
+  for (const id of ["end-replay", "end-share"]) {
+    const b = document.getElementById(id);
+    if (b) b.hidden = true;
+  }
   const offer = el("textarea", { id: "join-offer", rows: "4", class: "friends-code", spellcheck: "false", autocomplete: "off" });
   const make = el("button", { type: "button", class: "button big", id: "join-make" }, t("join.make"));
   const answer = el("textarea", { id: "join-answer", readonly: "", rows: "3", class: "friends-code", spellcheck: "false" });
@@ -189,22 +251,38 @@ export async function beginGuest({ link, manager, name }) {
   const scan = el("p", { class: "friends-buttons" });
   const answerBox = el("div", { id: "join-answer-box", hidden: "" },
     el("label", { for: "join-answer" }, t("join.answer_label")), answer, el("p", { class: "friends-buttons" }, copyButton(answer)), qr);
-  const d = el("dialog", { class: "panel wide friends", id: "join-dialog", "aria-labelledby": "join-title" },
-    el("h2", { id: "join-title" }, t("join.title")),
+  // The modal dialog makes the header inert: its language switch is here too (the address,
+  // ?join=1 included, goes along: lang_switch.js).
+  const langs = document.querySelector("header .lang-switch")?.cloneNode(true);
+  const title = el("h2", { id: "join-title" }, t("join.title"));
+  const form = el("div", { id: "join-form" },
     el("ul", { class: "friends-notes" }, el("li", {}, t("friends.note.once")), el("li", {}, t("join.note.dealer")), el("li", {}, t("friends.note.wifi"))),
     el("label", { for: "join-offer" }, t("join.offer_label")), offer, scan,
     el("div", { class: "dialog-buttons" }, el("a", { class: "button secondary", href: "./" }, t("join.back")), make),
     answerBox, status);
+  // The host left (or the network dropped): said plainly, with the way back.
+  const rejoin = el("button", { type: "button", class: "button big", id: "join-rejoin" }, t("join.lost.again"));
+  const lostBox = el("div", { id: "join-lost", role: "alert", hidden: "" },
+    el("p", { class: "join-lost-text" }, t("join.lost.text")),
+    el("p", {}, t("join.lost.how", { continue: t("start.continue"), again: t("join.lost.again") })),
+    el("div", { class: "dialog-buttons" }, el("a", { class: "button secondary", href: "./" }, t("join.back")), rejoin));
+  const d = el("dialog", { class: "panel wide friends", id: "join-dialog", "aria-labelledby": "join-title" },
+    ...(langs ? [el("div", { class: "join-lang" }, langs)] : []), title, lostBox, form);
   d.addEventListener("cancel", (e) => e.preventDefault()); // Esc: the guest leaves by "Voltar"
-  // The next match is the host's to deal: no "Jogar de novo" here.
-  const again = document.getElementById("again");
-  if (again) again.hidden = true;
   document.body.append(d);
   d.showModal();
-  offer.focus();
+  offer.value = kept.get();
+  if (offer.value) {
+    status.textContent = t("join.kept");
+    make.focus();
+  } else {
+    offer.focus();
+  }
+  offer.addEventListener("input", () => kept.set(offer.value.trim()));
   offerScan(scan, offer, () => make.click());
 
   let attempt = 0;
+  let lostAt = 0; // the attempt whose connection was lost (said once)
   make.onclick = async () => {
     const mine = ++attempt;
     status.textContent = "";
@@ -216,6 +294,7 @@ export async function beginGuest({ link, manager, name }) {
       return;
     }
     if (mine !== attempt) return;
+    kept.set(offer.value.trim());
     answer.value = reply.code;
     answer.dataset.ready = "";
     answerBox.hidden = false;
@@ -223,12 +302,19 @@ export async function beginGuest({ link, manager, name }) {
     answer.focus();
     answer.select();
     status.textContent = t("join.status.waiting");
+    let connected = false;
     reply.pc.onconnectionstatechange = () => {
-      if (reply.pc.connectionState === "failed" && mine === attempt) status.textContent = t("friends.status.failed");
+      if (mine !== attempt) return;
+      const state = reply.pc.connectionState;
+      if (state === "failed" && !connected) status.textContent = t("friends.status.failed");
+      // Connected once, then gone (the host's device off the network): as a closed channel.
+      else if ((state === "failed" || state === "closed") && connected) lost(mine);
     };
     const channel = await reply.channel;
     const ready = () => {
       if (mine !== attempt) return;
+      connected = true;
+      kept.set(""); // the offer is used up
       status.textContent = t("join.status.connected");
       link.attach(channel, {
         name,
@@ -236,22 +322,39 @@ export async function beginGuest({ link, manager, name }) {
           if (d.open) d.close();
           manager.newGame(settings);
         },
-        onLost: () => lost(),
+        onLost: () => lost(mine),
       });
     };
     if (channel.readyState === "open") ready();
     else channel.addEventListener("open", ready, { once: true });
   };
 
-  const lost = () => {
+  // The table stops where it was (nothing waits for the host any more) and the dialog says
+  // what happened and how to come back; "Entrar de novo" opens the paste field again.
+  const lost = (which) => {
+    if (which !== attempt || lostAt === which) return;
+    lostAt = which;
     link.reset();
     manager.generation++;
     manager.stopAll();
-    manager.screen.view.banner(t("join.status.lost"), "", "error");
-    status.textContent = t("join.status.lost");
+    manager.dialogs.closeAll();
+    manager.setPhase("start");
+    manager.screen.view.banner(t("join.lost.title"), t("join.lost.text"), "error");
+    title.textContent = t("join.lost.title");
+    lostBox.hidden = false;
+    form.hidden = true;
+    status.textContent = "";
     answerBox.hidden = true;
     offer.value = "";
+    delete answer.dataset.ready;
     if (!d.open) d.showModal();
+    rejoin.focus();
+  };
+  rejoin.onclick = () => {
+    title.textContent = t("join.title");
+    lostBox.hidden = true;
+    form.hidden = false;
+    offer.focus();
   };
 }
 

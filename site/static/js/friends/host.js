@@ -9,7 +9,7 @@
 import { t } from "../shared/i18n.js";
 import { cleanName } from "../table/seats.js";
 import { hostAnswer, hostOffer, madeSDPs, opened } from "./codes.js";
-import { checkRequest } from "./protocol.js";
+import { checkRequest, emptyDelta, obsDelta } from "./protocol.js";
 import { copyButton, el, friendsStyles, showQR, testLog } from "./ui.js";
 
 const CONNECT_MS = 20000;
@@ -25,9 +25,20 @@ export class FriendsHost {
     this.dropped = 0; // guest messages refused unread (size, JSON, schema)
     this.chain = Promise.resolve(); // engine calls for the guests, one after another
     this.turnTimer = null;
+    this.ready = new Set(); // guests' seats that pressed "Jogar de novo" at the match's end
     this.log = testLog();
     if (this.log) window.__trucoFriendsHost = this; // test mode: the tests read `dropped`
     manager.remote = this;
+    // The host's page closes or reloads: each guest is told at once (else a guest whose
+    // browser keeps the connection up would wait for the network's own time-out).
+    addEventListener("pagehide", () => this.leave());
+  }
+
+  leave() {
+    for (const [seat, g] of this.guests) {
+      if (g.open) this.send(g, { type: "bye" });
+      this.close(seat);
+    }
   }
 
   /** The seats people play from other devices (the match's settings). */
@@ -51,7 +62,8 @@ export class FriendsHost {
   async offer(seat) {
     this.close(seat);
     const { pc, channel, code } = await hostOffer();
-    const g = { pc, channel, open: false, name: null, epoch: (this.guests.get(seat)?.epoch ?? 0) + 1 };
+    // `sent`: the last observation sent on this channel (the next goes as its changes).
+    const g = { pc, channel, seat, open: false, name: null, sent: null, epoch: (this.guests.get(seat)?.epoch ?? 0) + 1 };
     this.guests.set(seat, g);
     channel.onmessage = (e) => this.receive(seat, g, e.data);
     channel.onclose = () => this.lost(seat, g);
@@ -131,8 +143,24 @@ export class FriendsHost {
     return this.chain;
   }
 
+  /** The guests ready for the next match, named in the host's end screen ("Zé quer jogar de novo."). */
+  showReady() {
+    const end = document.getElementById("end-dialog");
+    if (!end) return;
+    let line = document.getElementById("friends-again");
+    if (!line) {
+      line = el("p", { id: "friends-again", role: "status" });
+      end.querySelector(".dialog-buttons")?.before(line);
+    }
+    const seats = this.manager.seats;
+    line.replaceChildren(...[...this.ready].sort().map((s) => el("span", {}, t("friends.again", { name: seats?.name(s) ?? "" }), " ")));
+    line.hidden = this.ready.size === 0;
+  }
+
   /** A new match was dealt with the settings' seats: those whose guest is away turn bot. */
   newMatch() {
+    this.ready.clear();
+    this.showReady();
     this.engineHumans = [...(this.manager.seats?.humans ?? [0])];
     this.seatsToEngine();
   }
@@ -169,9 +197,29 @@ export class FriendsHost {
 
   send(g, msg) {
     if (g.channel.readyState !== "open") return;
+    // An observation goes as what changed since the last one this guest got (protocol.js),
+    // the table's settings only when they changed; an event that changes nothing, not at all.
+    if (msg.type === "obs") {
+      const { observation, table, ...rest } = msg;
+      const payload = this.pack(g, observation);
+      const tableText = JSON.stringify(table);
+      const newTable = tableText !== g.tableSent;
+      if (emptyDelta(payload) && !newTable) return;
+      g.tableSent = tableText;
+      msg = { ...rest, ...payload, ...(newTable ? { table } : {}) };
+    } else if (msg.result?.observation) {
+      const { observation, ...rest } = msg.result;
+      msg = { ...msg, result: { ...rest, ...this.pack(g, observation) } };
+    }
     const text = JSON.stringify(msg);
-    this.log?.push({ dir: "out", text });
+    this.log?.push({ dir: "out", seat: g.seat, text });
     g.channel.send(text);
+  }
+
+  pack(g, observation) {
+    const payload = obsDelta(g.sent, observation);
+    g.sent = structuredClone(observation); // as sent, whatever the page does with its own
+    return payload;
   }
 
   /** A friend's turn (GameManager.show): the host's clock for it; at time up, "timeout" for that seat. */
@@ -215,6 +263,16 @@ export class FriendsHost {
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
         reply(await this.client.call("hint", { seat }));
+      } else if (msg.type === "opinion") {
+        // Humano decide: this seat's partner bot's opinion (the engine answers only while
+        // this seat decides for its team; else {seat: null, action: null}).
+        reply(await this.client.call("partner_opinion", { seat }));
+      } else if (msg.type === "again") {
+        // "Jogar de novo" on the guest's device: ready for the next match, which the host deals.
+        if (this.manager.obs?.winner == null) throw new Error("the match is not over");
+        this.ready.add(seat);
+        this.showReady();
+        reply({});
       }
     } catch (err) {
       refuse(err);

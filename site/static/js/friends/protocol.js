@@ -12,6 +12,8 @@ export const REQUESTS = Object.freeze({
   hello: { name: "string?" }, // the guest's name, once the channel opens
   apply: { action: "string" }, // an action of the guest's own seat (the engine checks it)
   hint: {}, // the Dica, answered from the guest's own seat's observation
+  opinion: {}, // humano decide: the partner bot's opinion while this seat decides for the team
+  again: {}, // "Jogar de novo" at the match's end: this seat is ready for the host's next match
 });
 
 /**
@@ -40,4 +42,47 @@ export function checkRequest(raw) {
     if (value.length > (key === "action" ? ACTION_MAX : NAME_MAX)) return null;
   }
   return msg;
+}
+
+// ------------------------------------------------------------ observations as changes
+// The host sends a guest's first observation whole ({observation}); each later one as what
+// changed since the last one sent on that channel ({delta: {set, tail, drop?}}): `set` the
+// fields whose value changed, `tail` for a list that kept its first items (the log, the
+// history, the rounds: `[kept, items]`, the first `kept` items of the old list and then
+// `items`), `drop` the fields gone. The channel is ordered and reliable, so both sides
+// walk the same chain; a new connection starts with a whole observation.
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What `obs` changes of `base` (null: no base, send it whole). */
+export const emptyDelta = (payload) => Boolean(payload.delta) && !Object.keys(payload.delta.set).length
+  && !Object.keys(payload.delta.tail).length && !payload.delta.drop;
+
+export function obsDelta(base, obs) {
+  if (!base) return { observation: obs };
+  const set = {};
+  const tail = {};
+  for (const [key, value] of Object.entries(obs)) {
+    const old = base[key];
+    if (same(value, old)) continue;
+    let kept = 0;
+    if (Array.isArray(value) && Array.isArray(old)) {
+      while (kept < old.length && kept < value.length && same(old[kept], value[kept])) kept++;
+    }
+    if (kept > 0) tail[key] = [kept, value.slice(kept)];
+    else set[key] = value;
+  }
+  const drop = Object.keys(base).filter((key) => !Object.hasOwn(obs, key));
+  return { delta: { set, tail, ...(drop.length ? { drop } : {}) } };
+}
+
+/** The observation a payload ({observation} or {delta}) makes of `base`; null if it cannot. */
+export function applyDelta(base, payload) {
+  if (payload?.observation) return payload.observation;
+  const d = payload?.delta;
+  if (!base || !d || typeof d !== "object") return null;
+  const obs = { ...base, ...(d.set ?? {}) };
+  for (const [key, [kept, items]] of Object.entries(d.tail ?? {})) obs[key] = [...(base[key] ?? []).slice(0, kept), ...items];
+  for (const key of d.drop ?? []) delete obs[key];
+  return obs;
 }

@@ -86,7 +86,8 @@ function setUpTable() {
       start.play(() => manager.newGame(settings));
     },
     onContinue: () => start.continueSaved(),
-    onAgain: () => manager.newGame(manager.settings),
+    // A guest's next match is the host's to deal: its "Jogar de novo" tells the host it is ready.
+    onAgain: () => (guest ? guest.again() : manager.newGame(manager.settings)),
     // A guest at a friends' table leaves it for this device's own table (the page without ?join).
     onMenu: () => (friendsGuest ? location.assign("./") : start.offer()),
     onLeave: () => (friendsGuest ? location.assign("./") : manager.leave()),

@@ -35,10 +35,12 @@ export function newGameParams(settings, sc = {}) {
   if (humans.length > 1) {
     // Pass-and-play (issue #31): several people at this device; each decides for themselves.
     params.humans = humans;
-    if ("humano_decide" in params) params.humano_decide = false;
     // A friends' table (friends/host.js): each person at a device of their own, so sinais
-    // between human partners stay on (each reaches the partner's device only).
+    // between human partners stay on (each reaches the partner's device only), and humano
+    // decide works as in a bot match (the engine gives each lone person of a team its bots'
+    // decisions). Sharing one screen, each decides for themselves.
     if (s.friends === "host") params.apart = true;
+    else if ("humano_decide" in params) params.humano_decide = false;
   }
   if (sc.seed !== undefined) params.seed = sc.seed;
   if (sc.hands) params.hands = sc.hands;

@@ -267,7 +267,7 @@ export class PartnerTalk {
   /** "Parceiro: eu aceitaria" while the human answers for the pair (humano decide). */
   async showOpinion(obs, busy) {
     const deciding = !busy && obs.winner === null && obs.to_move === obs.seat && (obs.pending || obs.decision)
-      && obs.options?.humano_decide === obs.seat;
+      && [].concat(obs.options?.humano_decide ?? []).includes(obs.seat); // a seat, or one a team (a friends' table)
     if (!deciding) {
       this.opinionEl.hidden = true;
       return;

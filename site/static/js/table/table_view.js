@@ -74,7 +74,7 @@ export class TableView {
     const n = obs.players;
     this.table.dataset.players = String(n);
     // The partner's opinion gets a row of its own under the answers, kept all match long.
-    this.table.dataset.opinion = String(obs.options?.humano_decide === obs.seat && n > 2);
+    this.table.dataset.opinion = String([].concat(obs.options?.humano_decide ?? []).includes(obs.seat) && n > 2);
     this.table.dataset.sinais = String(obs.options?.sinais === true && n > 2); // a row for the chips
     this.renderSeats(obs, rounds !== null);
     this.renderTrick(obs, rounds || obs.rounds);
