@@ -30,7 +30,7 @@ for _path in (ROOT / "bench" / "bots", ROOT / "py"):
         sys.path.insert(0, str(_path))
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "py"), *filter(None, [os.environ.get("PYTHONPATH")])])
 
-from helpers import DIST, run_build  # noqa: E402
+from helpers import DIST, dist_lock, run_build  # noqa: E402
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, DEFAULT_LOCALE, AXE_JS, ConsoleWatch  # noqa: E402
 
 # --- hypothesis: today's budgets by default (CI), a smaller one for the fast tier ------------
@@ -80,8 +80,11 @@ def _cap_examples(item) -> None:
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    """dist/, built once per session from the current sources (fast when nothing changed)."""
-    run_build()
+    """dist/, built once per session from the current sources (fast when nothing changed).
+    Under pytest-xdist each worker is a session: the first build runs alone, and the others
+    then find nothing to write."""
+    with dist_lock():
+        run_build()
     return DIST
 
 

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from helpers import ROOT, run_build
+from helpers import ROOT, dist_lock, run_build
 from truco_tools.pyodide import pinned_pyodide_version
 
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".webmanifest", ".xml", ".map"}
@@ -369,10 +369,11 @@ def test_manifest_lists_every_file_with_its_hash(dist_dir):
 
 
 def test_second_build_is_byte_identical(dist_dir):
-    before = {rel: sha256(data) for rel, data in dist_files(dist_dir).items()}
-    proc = run_build()
+    with dist_lock():
+        before = {rel: sha256(data) for rel, data in dist_files(dist_dir).items()}
+        proc = run_build()
+        after = {rel: sha256(data) for rel, data in dist_files(dist_dir).items()}
     assert " 0 written, 0 removed" in proc.stdout, proc.stdout
-    after = {rel: sha256(data) for rel, data in dist_files(dist_dir).items()}
     assert after == before
 
 
@@ -392,7 +393,8 @@ def test_build_from_scratch_is_byte_identical(dist_dir, tmp_path):
 
 def test_stale_files_are_removed(dist_dir):
     stray = dist_dir / "static" / "stray.txt"
-    stray.write_text("left over from an older build")
-    proc = run_build()
+    with dist_lock():
+        stray.write_text("left over from an older build")
+        proc = run_build()
     assert not stray.exists()
     assert "1 removed" in proc.stdout

@@ -176,7 +176,7 @@ def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
     assert passes >= 10 and turns >= 10 and raised >= 2, (passes, turns, raised)
     # The end names the winner (a name is text, never markup).
     title = page.locator("#end-title").text_content()
-    assert title.startswith(["Ana", "<b>Bia</b>"][winner]), title
+    assert title == ["Ana", "<b>Bia</b>"][winner] + " venceu a partida!", title  # one person: singular
     assert page.locator("#end-title b").count() == 0
     # Statistics per person: seat 0 is this device's player (its own figures), Bia has hers
     # under her name; against a person the opponents' level is "pessoas".
@@ -254,6 +254,9 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_r
     passes, turns, _, winner = play_match(page, seed, 4, [0, 2], names, keys=True, timer=True)
     assert winner in (0, 1) and passes >= 2 and turns >= 2, (passes, turns)
     print(f"2x2: {passes} pass screens, {time.monotonic() - t0:.1f} s")
+    # Partners won together ("Zé e Maria…", the list's words), or the bots did.
+    assert page.locator("#end-title").text_content() == (
+        "Zé e Maria da Silva Sant venceram a partida!" if winner == 0 else "Os bots venceram a partida."), winner
 
     # Partners share the result: Zé's figures (this device's player) and Maria's under her
     # name, each counted through the reload, against the bots' level (no person opposite).

@@ -4,14 +4,29 @@ table page through its hooks."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+
+
+@contextlib.contextmanager
+def dist_lock() -> Iterator[None]:
+    """Hold dist/ alone: pytest-xdist's workers are separate sessions that each build dist/
+    once, and a test that changes dist/ and builds again must not have a worker's build come
+    in between."""
+    path = ROOT / ".cache" / "dist.lock"
+    path.parent.mkdir(exist_ok=True)
+    with open(path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def run_build(env: dict | None = None) -> subprocess.CompletedProcess:

@@ -3,7 +3,7 @@
 // at a time with a short pause, the match put back when the engine got stuck. Each reply is
 // saved (MatchStore), shown (TableScreen) and timed (TurnTimer) by its collaborators.
 
-import { t } from "../shared/i18n.js";
+import { listText, t } from "../shared/i18n.js";
 import { setSeatNamer } from "../shared/table_words.js";
 import { SPEEDS, newGameParams, pausesFor } from "./match_params.js";
 import { setOwnLabel } from "./pass_screen.js";
@@ -378,10 +378,12 @@ export class GameManager {
     this.accept(reply, { quiet: true });
   }
 
-  /** "Ana e Bia venceram a partida!": a shared table's end names the winners. */
+  /** "Ana e Bia venceram a partida!" / "Ana venceu a partida!": a shared table's end names
+   * the winners (the verb agrees with how many). */
   sharedEndTitle(obs) {
     const names = this.seats.humans.filter((s) => s % 2 === obs.winner).map((s) => this.seats.name(s));
-    return names.length ? t("pass.won", { names: names.join(t("pass.and")) }) : t("pass.bots_won");
+    if (!names.length) return t("pass.bots_won");
+    return names.length === 1 ? t("pass.won_one", { name: names[0] }) : t("pass.won", { names: listText(names) });
   }
 
   /**
