@@ -186,6 +186,8 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
     host.locator("#friends-start").click()
     guest.wait_for_function(MAY_ACT)
     assert guest.evaluate("() => window.__truco.observation.seat") == GUEST
+    # The host typed no name: it goes blank, for the guest's page to name it in its language.
+    assert host.evaluate(f"() => window.__trucoFriendsHost.tableInfo({GUEST}).names[0]") == ""
     # Humano decide across devices: the guest decides its team's mão de dez, seeing its
     # partner's cards and its bot's opinion; the host's page shows none of team 1's cards.
     assert guest.evaluate("() => window.__truco.observation.decision") == {"type": "mao_de_dez", "seat": 1, "team": 1}

@@ -191,7 +191,10 @@ export class FriendsHost {
   tableInfo(seat) {
     const m = this.manager;
     const { mode, humans, hint, timer } = m.settings;
-    const names = [0, 1, 2, 3].map((s) => (m.seats.isHuman(s) ? m.seats.name(s) : ""));
+    // The names people typed; an unnamed seat goes blank, so that the guest's page names it
+    // in its own language ("Player 1"), not in the host's ("Jogador 1"). The host is seat 0.
+    const typed = m.settings.player_names ?? [];
+    const names = [0, 1, 2, 3].map((s) => (!m.seats.isHuman(s) ? "" : cleanName((s === 0 ? m.settings.player_name : typed[s]) ?? "")));
     return { seat, mode, humans, names, hint: hint === true, timer: timer ?? null };
   }
 
