@@ -54,10 +54,11 @@ export function checkRequest(raw) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** What `obs` changes of `base` (null: no base, send it whole). */
+/** Whether a payload is a change that changes nothing (not worth sending). */
 export const emptyDelta = (payload) => Boolean(payload.delta) && !Object.keys(payload.delta.set).length
   && !Object.keys(payload.delta.tail).length && !payload.delta.drop;
 
+/** What `obs` changes of `base` (no base: the observation whole). */
 export function obsDelta(base, obs) {
   if (!base) return { observation: obs };
   const set = {};
