@@ -11,24 +11,27 @@ looks up the abstract state
 in a JSON table ``key -> {action: probability}``. A state the table lacks falls back to
 difícil's own decision, so an empty table is difícil exactly.
 
-Training (Monte Carlo policy iteration with fictitious-play averaging): every seat plays
-the current policy with ``--explore`` of its betting decisions replaced by a random legal
-alternative; each decision is scored by the deciding team's chance of winning the game
-after the hand (difícil's game-value table, edge 0.56) — the return of that action with
-the current policy afterwards. After an iteration, a state's action whose mean return
-beats the current action's by more than ``--z`` standard errors (each with at least
-``--min-n`` samples) becomes the greedy action; the table is the running average of the
-greedy policies (1/(k+1) steps), states where nothing beat the default stay out.
+Training (Monte Carlo policy improvement with paired rollouts, ``--branch``): at a share
+of the learner's betting decisions the game is copied and the rest of the hand is played
+once per option on the same true deal by the current policy; each option is scored by the
+deciding team's chance of winning the game after the hand (difícil's game-value table,
+edge 0.56), so the luck of the deal cancels out of their differences. A state's option
+whose mean paired gain over the current policy exceeds ``--z`` standard errors (on
+``--min-n`` samples) becomes the greedy action, and the table moves 1/(k+1) of the way to
+it at iteration k (fictitious-play averaging; ``default`` keeps the rest). ``--branch 0``
+scores explored decisions by their own hand's outcome instead (too noisy to learn from).
+``--opp`` is ``self`` (self-play) or a list of opponents taken in turn.
 
-    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py train --players 2 \
-        --games 600 --iters 2 --out bench/bots/selfplay_table_1x1.json
+    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py train --players 4 \
+        --games 2000 --iters 1 --branch 0.7 --min-n 30 --z 2.5 --opp honest,medio,self \
+        --out /tmp/table.json
     PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py measure \
-        --table bench/bots/selfplay_table_1x1.json --players 2 --opps honest --seed 1 \
-        --games 1000 [--base /tmp/bots3/base_honest_2_1_1000.json]
+        --table bench/bots/selfplay_table_2x2.json --players 4 --opps honest,medio --seed 1 \
+        --games 1000 --base /tmp/base_{opp}_{players}_{seed}_{games}.json
 
 ``measure`` prints the arena row of the variant and, given a base run's per-pair results
-(``arena.run(...).by_pair`` as JSON, e.g. the previous helper's /tmp/bots3/base_*.json),
-the paired difference in points of win rate with its 95% interval.
+(``arena.run(...).by_pair`` as JSON: ``measure`` with an empty table ``{}`` and ``--save``
+writes today's difícil's), the paired difference in points of win rate with its 95% interval.
 """
 
 from __future__ import annotations
