@@ -1,0 +1,380 @@
+"""Issue 27 prototype: difícil's betting from a small table learnt offline by self-play.
+
+Everything but the betting is difícil's (card search, sampled deals, reading the table,
+mão de dez, no dead bets). At each betting decision the bot computes difícil's own win
+chance ``p`` (its sampled deals reweighted by what the other seats' bets told it) and
+looks up the abstract state
+
+    kind (ask on its turn | answer a raise) | players | round | tricks so far (round 2
+    only: W / L / T) | the step asked (4, 6, 10, 12 in Mineiro) | p bucket
+
+in a JSON table ``key -> {action: probability}``. A state the table lacks falls back to
+difícil's own decision, so an empty table is difícil exactly.
+
+Training (Monte Carlo policy improvement with paired rollouts, ``--branch``): at a share
+of the learner's betting decisions the game is copied and the rest of the hand is played
+once per option on the same true deal by the current policy; each option is scored by the
+deciding team's chance of winning the game after the hand (difícil's game-value table,
+edge 0.56), so the luck of the deal cancels out of their differences. A state's option
+whose mean paired gain over the current policy exceeds ``--z`` standard errors (on
+``--min-n`` samples) becomes the greedy action, and the table moves 1/(k+1) of the way to
+it at iteration k (fictitious-play averaging; ``default`` keeps the rest). ``--branch 0``
+scores explored decisions by their own hand's outcome instead (too noisy to learn from).
+``--opp`` is ``self`` (self-play) or a list of opponents taken in turn.
+
+    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py train --players 4 \
+        --games 2000 --iters 1 --branch 0.7 --min-n 30 --z 2.5 --opp honest,medio,self \
+        --out /tmp/table.json
+    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py measure \
+        --table bench/bots/selfplay_table_2x2.json --players 4 --opps honest,medio --seed 1 \
+        --games 1000 --base /tmp/base_{opp}_{players}_{seed}_{games}.json
+
+``measure`` prints the arena row of the variant and, given a base run's per-pair results
+(``arena.run(...).by_pair`` as JSON: ``measure`` with an empty table ``{}`` and ``--save``
+writes today's difícil's), the paired difference in points of win rate with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import multiprocessing as mp
+import os
+import random
+import sys
+import time
+from collections import defaultdict
+
+from truco import arena, bots
+from truco.bots import player as P
+from truco.bots.knowledge import TIE
+from truco.bots.utility import game_value
+from truco.game import new_game
+
+P_EDGES = (0.2, 0.35, 0.5, 0.6, 0.7, 0.8, 0.9)
+EDGE = 0.56
+VARIANT = "dificil_table"
+
+
+def p_bucket(p: float) -> int:
+    return sum(p >= e for e in P_EDGES)
+
+
+def state_key(kind: str, known, p: float, step: int) -> str:
+    tricks = ""
+    if known.round_index == 1:
+        r = known.results[0]
+        tricks = "T" if r == TIE else "W" if r == known.team else "L"
+    return f"{kind}|{known.players}|{known.round_index}{tricks}|{step}|{p_bucket(p)}"
+
+
+class TableBot(P.HeuristicBot):
+    """Difícil whose raises and answers come from :attr:`table` where it has the state."""
+
+    table: dict = {}
+    explore: float = 0.0
+    records: list | None = None  # training: (key, action, explored, cur, options, team, us, them, rules)
+    force: str | None = None  # training: the option every recorded decision takes (a branch)
+
+    def _pick(self, key: str, default: str, options: list[str], known) -> str:
+        """The table's action (``default``: difícil's own) for ``key``; in training, an
+        explored alternative now and then, recorded with the current policy's action."""
+        cur = default
+        probs = self.table.get(key)
+        if probs:
+            x = self.rng.random()
+            acc = 0.0
+            for a, q in probs.items():
+                acc += q
+                if x < acc:
+                    cur = a if a in options else default
+                    break
+        action, explored = cur, False
+        if self.force is not None:
+            return self.force if self.force in options else cur
+        if self.explore and self.rng.random() < self.explore:
+            others = [a for a in options if a != cur]
+            if others:
+                action, explored = self.rng.choice(others), True
+        if self.records is not None:
+            self.records.append((key, action, explored, cur, options, known.team, known.score_us,
+                                 known.score_them, known.obs["rules"]))
+        return action
+
+    def _should_raise(self, known, worlds, weights, outcomes) -> bool:
+        default = super()._should_raise(known, worlds, weights, outcomes)
+        nxt = known.obs.get("next_raise")
+        if not nxt:
+            return default
+        p = self.win_chance(known, outcomes, weights)
+        key = state_key("ask", known, p, nxt["value"])
+        return self._pick(key, "raise" if default else "play", ["raise", "play"], known) == "raise"
+
+    def _answer(self, known, pending, legal):
+        # difícil's own answer (player.HeuristicBot._answer, reads_table branch), with p
+        worlds, weights = self.sampled_deals(known)
+        outcomes = self.outcomes_from_state(known, worlds)
+        v_now = known.value
+        v_ask = pending["value"]
+        nxt = known.obs.get("next_raise")
+        run = self._value_after(known, 1 - known.team, v_now)
+        acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
+        best, action = run, "run"
+        if acc >= best:
+            best, action = acc, "accept"
+        if "raise" in legal and nxt:
+            ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
+            i = ladder.index(nxt["value"])
+            v_next = ladder[i + 1] if i + 1 < len(ladder) else None
+            ev = self._raise_ev(known, worlds, weights, outcomes, pending["asker"], v_ask,
+                                nxt["value"], v_next)
+            if ev > best + 0.005:
+                action = "raise"
+        p = self.win_chance(known, outcomes, weights)
+        key = state_key("answer", known, p, v_ask)
+        options = [a for a in ("run", "accept", "raise") if a in legal]
+        return self._pick(key, action, options, known)
+
+
+def variant_settings() -> P.LevelSettings:
+    return dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name=VARIANT)
+
+
+_make = bots.make
+
+
+def _patched_make(level, rng=None):
+    if isinstance(level, P.LevelSettings) and level.name == VARIANT:
+        return TableBot(level, rng if rng is not None else random.Random())
+    return _make(level, rng)
+
+
+def install() -> None:
+    """Make :func:`truco.bots.make` (so ``for_move``, and the arena's forked workers) build
+    a :class:`TableBot` for :func:`variant_settings`; every other level as shipped."""
+    bots.make = _patched_make
+
+
+# ------------------------------------------------------------------ training
+def _hand_return(e, team, us, them, rules) -> float:
+    """The deciding team's chance of winning the game after hand event ``e``."""
+    gv = game_value(rules, EDGE)
+    if e["winner"] == team:
+        return gv.win_prob(us + e["points"], them)
+    if e["winner"] is None:
+        return gv.win_prob(us, them)
+    return gv.win_prob(us, them + e["points"])
+
+
+def _finish_hand(game, levels, first: str | None):
+    """Play ``game`` (a copy) to the end of the hand in play with the current policy, the
+    mover taking option ``first`` at its next betting decision; the hand's log event."""
+    start = len(game.log)
+    TableBot.force = first
+    try:
+        while game.to_move is not None:
+            seat = game.to_move
+            bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
+            game.apply(bot.choose(game.observation(seat)), seat=seat)
+            TableBot.force = None
+            for e in game.log[start:]:
+                if e["type"] == "hand":
+                    return e
+    finally:
+        TableBot.force = None
+    return None
+
+
+def _train_game(args):
+    """One training game. With ``branch`` > 0 (the default), a recorded decision is also
+    replayed with every option on a copy of the game, the rest of the hand played by the
+    current policy on the same (true) deal: each sample is then every option's return on
+    the same cards, and the luck of the deal cancels out of their differences. With
+    ``branch`` 0, explored decisions are compared by their own returns (noisy)."""
+    players, seed, table, explore, opp, branch = args
+    TableBot.table = table
+    TableBot.explore = 0.0 if branch else explore
+    settings = variant_settings()
+    game = new_game("mineiro", players=players, seed=seed)
+    # the learner plays every seat (self-play), or team 0 against ``opp``'s team
+    levels = [settings if (opp is None or s % 2 == 0) else opp for s in range(players)]
+    coin = random.Random(f"branch:{seed}")
+    hand_recs: list = []
+    out: list = []
+    seen = 0
+    while game.to_move is not None:
+        seat = game.to_move
+        obs = game.observation(seat)
+        TableBot.records = []
+        bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
+        action = bot.choose(obs)
+        recs = TableBot.records
+        TableBot.records = None
+        if branch and recs and levels[seat] is settings and coin.random() < branch:
+            key, _, _, cur, options, team, us, them, rules = recs[0]
+            returns = {}
+            for opt in options:
+                e = _finish_hand(game.copy(), levels, opt)
+                if e is not None:
+                    returns[opt] = _hand_return(e, team, us, them, rules)
+            if len(returns) == len(options):
+                out.append((key, cur, returns))
+        elif not branch:
+            hand_recs.extend(recs)
+        game.apply(action, seat=seat)
+        for e in game.log[seen:]:
+            if e["type"] == "hand":
+                for key, action_, explored, cur, options, team, us, them, rules in hand_recs:
+                    out.append((key, action_, explored, cur, _hand_return(e, team, us, them, rules)))
+                hand_recs = []
+        seen = len(game.log)
+    return out
+
+
+def _greedy_paired(samples, min_n, z):
+    """Per state, the pure option whose mean return beats the current policy's on the
+    same deals by ``z`` standard errors (paired), on ``min_n`` samples at least."""
+    by = defaultdict(list)
+    for key, cur, returns in samples:
+        by[key].append((cur, returns))
+    greedy, report = {}, {}
+    for key, rows in by.items():
+        report[key] = [len(rows), {}]
+        opts = set.intersection(*(set(r) for _, r in rows))
+        for a in opts:
+            d = [r[a] - r[c] for c, r in rows]
+            n, m, v = _mv(d)
+            se = math.sqrt(v / n)
+            report[key][1][a] = [round(m, 4), round(m / se, 1) if se > 1e-5 else 0.0,
+                                 sum(1 for c, _ in rows if c == a)]
+            if n >= min_n and m > z * se and m > greedy.get(key, (None, 0.0))[1]:
+                greedy[key] = (a, m)
+    return {k: a for k, (a, _) in greedy.items()}, report
+
+
+def _mv(rs):
+    n = len(rs)
+    m = sum(rs) / n
+    return n, m, max(sum((r - m) ** 2 for r in rs) / max(1, n - 1), 1e-6)
+
+
+def _greedy(samples, min_n, z):
+    """Per state, the pure action that beats the current policy beyond noise.
+
+    The current policy's value is the mean return of its unexplored decisions. Always
+    playing ``a`` is valued as the on-policy return where the policy already played ``a``
+    plus the explored return of ``a`` where it did not, weighed by how often each
+    happened; it must beat the current value by ``z`` standard errors, on ``min_n``
+    explored samples at least."""
+    on = defaultdict(list)        # key -> [(cur, r)]
+    ex = defaultdict(lambda: defaultdict(list))  # key -> action -> [r]
+    for key, action, explored, cur, r in samples:
+        if explored:
+            ex[key][action].append(r)
+        else:
+            on[key].append((cur, r))
+    greedy, report = {}, {}
+    for key, rows in on.items():
+        n0, m0, v0 = _mv([r for _, r in rows])
+        report[key] = [n0, round(m0, 4), {}]
+        for a, rs in ex[key].items():
+            if len(rs) < min_n:
+                continue
+            same = [r for c, r in rows if c == a]
+            f = len(same) / n0
+            ne, me, ve = _mv(rs)
+            m = me * (1 - f) + (sum(same) / len(same) * f if same else 0.0)
+            var = (1 - f) ** 2 * ve / ne + (f * f * _mv(same)[2] / len(same) if len(same) > 1 else 0.0)
+            se = math.sqrt(var + v0 / n0)
+            gain = m - m0
+            report[key][2][a] = [ne, round(f, 2), round(gain, 4), round(gain / se, 1)]
+            if gain > z * se and gain > greedy.get(key, (None, 0.0))[1]:
+                greedy[key] = (a, gain)
+    return {k: a for k, (a, _) in greedy.items()}, report
+
+
+def train(a):
+    install()
+    table: dict = json.load(open(a.start)) if a.start else {}
+    opps = [None if o == "self" else o for o in a.opp.split(",")]
+    for it in range(a.iters):
+        t = time.time()
+        tasks = [(a.players, f"train{a.seed}:{it}:{i}", table, a.explore, opps[i % len(opps)], a.branch)
+                 for i in range(a.games)]
+        with mp.get_context("fork").Pool(a.jobs) as pool:
+            samples = [x for res in pool.imap_unordered(_train_game, tasks, chunksize=4) for x in res]
+        greedy, report = (_greedy_paired if a.branch else _greedy)(samples, a.min_n, a.z)
+        k = it + 1  # fictitious play: the table moves 1/(k+1) of the way to the greedy action
+        for key, g in greedy.items():
+            old = table.get(key) or {"default": 1.0}
+            mixed = {x: q * k / (k + 1) for x, q in old.items()}
+            mixed[g] = mixed.get(g, 0.0) + 1.0 / (k + 1)
+            table[key] = {x: round(q, 3) for x, q in mixed.items() if q >= 0.01}
+        print(f"iter {it}: {len(samples)} decisions, {len(report)} states, {len(greedy)} improved, "
+              f"{len(table)} in table ({time.time() - t:.0f}s)", flush=True)
+        for key, g in sorted(greedy.items()):
+            print(f"   {key}: -> {g}  {report[key]}", flush=True)
+        if a.dump:
+            json.dump(report, open(a.dump, "w"), indent=0, sort_keys=True)
+        json.dump(dict(sorted(table.items())), open(a.out, "w"), indent=0)
+    return table
+
+
+# ------------------------------------------------------------------ measuring
+def measure(a):
+    install()
+    TableBot.table = json.load(open(a.table)) if a.table else {}
+    TableBot.explore = 0.0
+    s = variant_settings()
+    for b in a.opps.split(","):
+        t = time.time()
+        r = arena.run("mineiro", a.players, "dificil", b, a.games, a.seed, jobs=a.jobs, settings={"dificil": s})
+        line = f"{b:8s} {a.players}p seed {a.seed}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}"
+        base = a.base.format(opp=b, players=a.players, seed=a.seed, games=a.games) if a.base else None
+        if base and os.path.exists(base):
+            bp = {int(k): v for k, v in json.load(open(base)).items()}
+            d = [r.by_pair[k] - bp[k] for k in r.by_pair]
+            m = sum(d) / len(d)
+            sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1))
+            line += f"   paired vs base {100 * m:+.2f} ± {100 * 1.96 * sd / math.sqrt(len(d)):.2f} pts" \
+                    f" ({sum(1 for x in d if x)} pairs differ)"
+        if a.save:
+            json.dump(r.by_pair, open(a.save.format(opp=b, players=a.players, seed=a.seed, games=a.games), "w"))
+        print(line + f"  ({time.time() - t:.0f}s)", flush=True)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("train")
+    t.add_argument("--players", type=int, default=2)
+    t.add_argument("--games", type=int, default=600)
+    t.add_argument("--iters", type=int, default=2)
+    t.add_argument("--explore", type=float, default=0.3, help="without --branch")
+    t.add_argument("--branch", type=float, default=0.5,
+                   help="share of the learner's betting decisions replayed with every option (0: explore instead)")
+    t.add_argument("--min-n", type=int, default=25)
+    t.add_argument("--z", type=float, default=1.5)
+    t.add_argument("--seed", default="1")
+    t.add_argument("--jobs", type=int, default=2)
+    t.add_argument("--opp", default="self", help="self, or a level/stick for the other team; a comma list: game i takes the (i mod n)th")
+    t.add_argument("--start", default=None, help="a table to start from")
+    t.add_argument("--dump", default=None, help="write per-state returns here")
+    t.add_argument("--out", required=True)
+    m = sub.add_parser("measure")
+    m.add_argument("--table", default=None)
+    m.add_argument("--players", type=int, default=2)
+    m.add_argument("--opps", default="honest")
+    m.add_argument("--seed", default="1")
+    m.add_argument("--games", type=int, default=1000)
+    m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--base", default=None, help="per-pair JSON of the base run; {opp} {players} {seed} {games}")
+    m.add_argument("--save", default=None, help="write this run's per-pair JSON; same fields")
+    a = p.parse_args(argv)
+    train(a) if a.cmd == "train" else measure(a)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""bench/bots/selfplay_policy.py: difícil with betting from a learnt table (issue 27 prototype)."""
+
+from __future__ import annotations
+
+import random
+
+from truco import bots
+from truco.game import new_game
+
+import selfplay_policy as sp
+
+
+def _moves(table: dict, n: int = 40):
+    """Difícil on both seats of a 1 x 1 game; per move, (difícil's action, the TableBot's)."""
+    sp.TableBot.table = table
+    game = new_game(seed=11, players=2)
+    out = []
+    while game.to_move is not None and len(out) < n:
+        seat = game.to_move
+        obs = game.observation(seat)
+        rng = f"t:{seat}:{len(game.log)}"
+        plain = bots.make("dificil", random.Random(rng)).choose(obs)
+        table_bot = sp.TableBot(sp.variant_settings(), random.Random(rng)).choose(obs)
+        out.append((obs, plain, table_bot))
+        game.apply(plain, seat=seat)
+    sp.TableBot.table = {}
+    return out
+
+
+def test_an_empty_table_is_dificil_exactly_and_an_entry_takes_over():
+    moves = _moves({})
+    assert any(o.get("pending") for o, _, _ in moves), "the sample must answer a raise"
+    assert all(plain == tb for _, plain, tb in moves)
+    # every 1 x 1 answer to a truco at any strength, run instead: the answers change
+    runs = {f"answer|2|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
+    changed = [(o, plain, tb) for o, plain, tb in _moves(runs) if plain != tb]
+    assert changed and all(o["pending"]["value"] == 4 and tb == "run" for o, _, tb in changed)
