@@ -43,7 +43,6 @@ import math
 import multiprocessing as mp
 import os
 import random
-import sys
 import time
 from collections import defaultdict
 
@@ -113,25 +112,11 @@ class TableBot(P.HeuristicBot):
         return self._pick(key, "raise" if default else "play", ["raise", "play"], known) == "raise"
 
     def _answer(self, known, pending, legal):
-        # difícil's own answer (player.HeuristicBot._answer, reads_table branch), with p
+        # difícil's own answer (player.HeuristicBot._answer_by_value), with p
         worlds, weights = self.sampled_deals(known)
         outcomes = self.outcomes_from_state(known, worlds)
-        v_now = known.value
         v_ask = pending["value"]
-        nxt = known.obs.get("next_raise")
-        run = self._value_after(known, 1 - known.team, v_now)
-        acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
-        best, action = run, "run"
-        if acc >= best:
-            best, action = acc, "accept"
-        if "raise" in legal and nxt:
-            ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
-            i = ladder.index(nxt["value"])
-            v_next = ladder[i + 1] if i + 1 < len(ladder) else None
-            ev = self._raise_ev(known, worlds, weights, outcomes, pending["asker"], v_ask,
-                                nxt["value"], v_next)
-            if ev > best + 0.005:
-                action = "raise"
+        action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
         p = self.win_chance(known, outcomes, weights)
         key = state_key("answer", known, p, v_ask)
         options = [a for a in ("run", "accept", "raise") if a in legal]

@@ -532,23 +532,8 @@ class HeuristicBot:
         worlds, weights = self.sampled_deals(known)
         outcomes = self.outcomes_from_state(known, worlds)
         v_now = known.value
-        v_ask = pending["value"]
-        nxt = known.obs.get("next_raise")
         if settings.reads_table:
-            run = self._value_after(known, 1 - known.team, v_now)
-            acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
-            best, action = run, "run"
-            if acc >= best:
-                best, action = acc, "accept"
-            if "raise" in legal and nxt:
-                ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
-                i = ladder.index(nxt["value"])
-                v_next = ladder[i + 1] if i + 1 < len(ladder) else None
-                ev = self._raise_ev(known, worlds, weights, outcomes, pending["asker"], v_ask,
-                                    nxt["value"], v_next)
-                if ev > best + 0.005:
-                    action = "raise"
-            return action
+            return self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
         p = self.win_chance(known, outcomes, weights)
         if settings.score_aware and self._value_after(known, 1 - known.team, v_now) == 0.0:
             # running loses the game: play on, and raise if there is anything to gain
@@ -556,6 +541,27 @@ class HeuristicBot:
         if "raise" in legal and p >= settings.reraise_at:
             return "raise"
         return "accept" if p >= settings.accept_at else "run"
+
+    def _answer_by_value(self, known: Knowledge, pending: dict, legal: list[str],
+                         worlds, weights, outcomes) -> str:
+        """Difícil's answer: run, accept or raise back, whichever is worth most in games won
+        (the score after the hand), from these sampled deals and their outcomes."""
+        v_ask = pending["value"]
+        nxt = known.obs.get("next_raise")
+        run = self._value_after(known, 1 - known.team, known.value)
+        acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
+        best, action = run, "run"
+        if acc >= best:
+            best, action = acc, "accept"
+        if "raise" in legal and nxt:
+            ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
+            i = ladder.index(nxt["value"])
+            v_next = ladder[i + 1] if i + 1 < len(ladder) else None
+            ev = self._raise_ev(known, worlds, weights, outcomes, pending["asker"], v_ask,
+                                nxt["value"], v_next)
+            if ev > best + 0.005:
+                action = "raise"
+        return action
 
     # -------------------------------------------------------------------- turn
     def _turn(self, known: Knowledge, legal: list[str]) -> str:
