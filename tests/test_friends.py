@@ -63,6 +63,22 @@ def exchange(host, guest, seat):
     return len(code), len(back), time.monotonic() - started
 
 
+def open_table(host, guests, mode=None, join=None):
+    """The host opens a table for `guests` ({seat: page}), each joins (by `join`, the text
+    exchange unless told), the host starts, and every guest has its seat's first view."""
+    host.locator("#open-friends").click()
+    if mode:
+        host.locator(f"#friends-dialog input[name=friends-mode][value='{mode}']").check()
+    for seat in guests:
+        host.locator(f"#friends-dialog input[name=friends-seat][value='{seat}']").check()
+    host.locator("#friends-make").click()
+    for seat, page in guests.items():
+        (join or exchange)(host, page, seat)
+    host.locator("#friends-start").click()
+    for seat, page in guests.items():
+        page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+
+
 def move(page):
     """One move as a person makes it: accept a raise or mão de dez, else the first card."""
     n = page.evaluate("() => window.__truco.observation.log.at(-1).n")
@@ -259,12 +275,7 @@ def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source)
 
 def test_a_guest_reload_and_a_host_reload_mid_hand(browser, base_url):
     hc, host, gc, guest, _ = open_pages(browser, base_url, "")
-    host.locator("#open-friends").click()
-    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
-    host.locator("#friends-make").click()
-    exchange(host, guest, GUEST)
-    host.locator("#friends-start").click()
-    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    open_table(host, {GUEST: guest})
     # A sinal from the guest to its (bot) partner, on anyone's turn, reaches the host's engine.
     assert guest.evaluate("() => window.__truco.observation.may_signal")
     guest.locator("#signal-toggle").click()  # by the table's own menu, as a person would
@@ -341,16 +352,8 @@ def test_a_host_and_three_guests(browser, base_url):
         context, page = new_page(browser, base_url, viewport={"width": 390, "height": 844})
         page.goto("/?join=1&fast=1&friends_log=1")
         more.append((context, page))
-    host.locator("#open-friends").click()
-    for seat in (1, 2, 3):
-        host.locator(f"#friends-dialog input[name=friends-seat][value='{seat}']").check()
-    host.locator("#friends-make").click()
     guests = {1: guest, 2: more[0][1], 3: more[1][1]}
-    for seat, page in guests.items():
-        exchange(host, page, seat)
-    host.locator("#friends-start").click()
-    for seat, page in guests.items():
-        page.wait_for_function("(s) => Boolean(window.__truco && window.__truco.observation && window.__truco.observation.seat === s)", arg=seat)
+    open_table(host, guests)
     # Team 0's mão de dez (10 x 8) between partners at devices of their own: each sees the
     # other's cards, as the rules allow; the opponents see neither.
     expect(guests[2].locator('.seat[data-seat="0"] .seat-cards .card.face')).to_have_count(3)
@@ -464,13 +467,7 @@ def test_the_codes_travel_as_qr_codes_and_a_guest_joins_offline(browser, base_ur
     host.goto(f"/?fast=1&seed={SEED}&friends_log=1")
     guest.goto("/?join=1&fast=1&friends_log=1")
     host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    host.locator("#open-friends").click()
-    host.locator("#friends-dialog input[name=friends-mode][value='2x2']").check()
-    host.locator(f"#friends-dialog input[name=friends-seat][value='{GUEST}']").check()
-    host.locator("#friends-make").click()
-    qr_exchange(host, guest, GUEST)
-    host.locator("#friends-start").click()
-    guest.wait_for_function("() => Boolean(window.__truco && window.__truco.observation)")
+    open_table(host, {GUEST: guest}, mode="2x2", join=qr_exchange)
     # Both pages have dealt: their service workers install and precache the build.
     for page in (host, guest):
         page.wait_for_function("() => window.__pwa && window.__pwa.precacheState === 'complete'", timeout=ENGINE_TIMEOUT_MS)
