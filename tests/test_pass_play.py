@@ -379,6 +379,8 @@ def test_a_pass_and_play_match_left_counts_for_nobody_and_the_page_says_so(table
     page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia'], timer: 0}, {seed: 5})")
     page.wait_for_function(SETTLED, timeout=30_000)
     page.locator("#pass-ready").click()
+    # The tap closes the pass screen once the seat's view has come (SETTLED holds before).
+    page.wait_for_function("() => !document.getElementById('pass-dialog').open", timeout=30_000)
     page.wait_for_function(SETTLED, timeout=30_000)
     assert page.evaluate(STATE)["phase"] == "human"  # dealt, Ana's turn: the match is under way
     page.locator("#leave").click()
