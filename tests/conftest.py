@@ -51,8 +51,6 @@ BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "browser_conte
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "solo: runs alone after the rest (./run-tests): the service-worker tests, whose "
-                            "tutorial page's renderer crashed ('Target crashed') beside a second browser on two cores")
     config.addinivalue_line("markers", "browser: drives Chromium (set automatically from the fixtures a test uses)")
     config.addinivalue_line("markers", "dist: reads dist/, which the session builds first (set automatically)")
     config.addinivalue_line("markers", "slow: over ~10 s alone: the arena's tournament (strength checks), a build "

@@ -44,9 +44,6 @@ from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
 
 from truco_tools import serve
 
-# Alone, after the rest (see the marker in conftest.py).
-pytestmark = pytest.mark.solo
-
 SW_TIMEOUT_MS = 180_000
 
 # ------------------------------------------------------------------ netlify.toml's headers
