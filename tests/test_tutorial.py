@@ -524,3 +524,61 @@ def test_a_malformed_or_strange_fragment_opens_the_first_lesson(browser, base_ur
     assert page.evaluate("window.__tutorial.current") == LESSONS[0]["slug"]
     context.close()
     watch.check()
+
+
+HOLD_THE_SECOND_BOT_STEP = """() => {
+  // The second bot move of a setup ("1 play Ks" of empates-primeira) is made by the engine
+  // at once, but its reply reaches the exercise only after the next new_game's reply came
+  // back: a restart pressed while that move was on its way, the replies in the worker's order.
+  const client = window.__tutorial.engine.client;
+  const call = client.call.bind(client);
+  let botSteps = 0;
+  let release = null;
+  window.__held = false;
+  client.call = async (method, params) => {
+    if (method === "bot_step" && ++botSteps === 2) {
+      const reply = await call(method, params);
+      window.__held = true;
+      await new Promise((resolve) => { release = resolve; });
+      return reply;
+    }
+    if (method === "new_game" && release) {
+      const reply = await call(method, params);
+      release();
+      release = null;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return reply;
+    }
+    return call(method, params);
+  };
+}"""
+
+
+def test_a_restart_during_the_setup_ignores_the_old_setups_late_reply(browser, base_url):
+    """A learner who presses "Recomeçar" while the bots are still setting the exercise up
+    (a slow phone) gets the exercise's position, never "this exercise could not be set up":
+    the reply to a bot move of the abandoned start belongs to the old game and is dropped."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    watch = ConsoleWatch()
+    watch.watch(page)
+    page.goto("/tutorial.html?fast=1&engine=now")
+    engine_ready(page)
+    try:
+        _restart_during_the_setup(page)
+    finally:
+        context.close()
+    watch.check()
+
+
+def _restart_during_the_setup(page):
+    page.evaluate(HOLD_THE_SECOND_BOT_STEP)
+    open_lesson(page, "empates")  # starts empates-primeira by itself; its setup is held
+    until(page, "() => window.__held === true")
+    page.evaluate("() => document.querySelector('#ex-empates-primeira .ex-again').click()")
+    until(page, "() => !['starting', 'preview', 'idle'].includes(window.__tutorial.exercise('empates-primeira').state)")
+    state = ex_state(page, "empates-primeira")
+    assert state["state"] == "playing", state["state"]
+    # The position the lesson describes: 3 against 3 in round 1, Tonho's king leads round 2.
+    plays = [e["card"] for e in state["obs"]["log"] if e["type"] == "play"]
+    assert plays == ["3d", "3c", "Ks"], plays

@@ -195,11 +195,17 @@ export class Exercise {
       const seat = Number(step[0]);
       const action = step.slice(2);
       try {
+        // A reply that comes after a restart belongs to the abandoned game: taking it would
+        // mix its moves into the new one's (a "Recomeçar" pressed during the setup).
         if (seat === 0) {
-          this.take((await this.call("apply", { action })).observation, !quiet);
+          const reply = await this.call("apply", { action });
+          if (gen !== this.generation) return;
+          this.take(reply.observation, !quiet);
         } else {
           const before = this.lastN;
-          this.take((await this.call("bot_step")).observation, !quiet);
+          const reply = await this.call("bot_step");
+          if (gen !== this.generation) return;
+          this.take(reply.observation, !quiet);
           const ev = this.events.find((e) => e.n > before);
           const got = ev ? eventAction(ev) : null;
           if (!got || (!matches(got, action) && !(got.startsWith("cover ") && action.startsWith("cover ")))) {
@@ -310,7 +316,9 @@ export class Exercise {
         await this.pause(650);
       }
       if (gen !== this.generation) return;
-      this.take((await this.call("bot_step")).observation, !quiet);
+      const reply = await this.call("bot_step");
+      if (gen !== this.generation) return; // a restart came meanwhile (see start())
+      this.take(reply.observation, !quiet);
       this.judgeNow();
     }
   }
