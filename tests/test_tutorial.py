@@ -11,6 +11,7 @@ The right and wrong paths are the `solution` / `mistake` of each exercise in its
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -37,8 +38,9 @@ def engine_ready(page):
     until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
 
 
-@pytest.fixture(scope="module")
-def tut(browser, base_url):
+@contextlib.contextmanager
+def tutorial_page(browser, base_url):
+    """The tutorial in a context of its own, its engine ready; the console checked at the end."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     watch = ConsoleWatch()
@@ -46,9 +48,17 @@ def tut(browser, base_url):
     page.goto("/tutorial.html?fast=1&engine=now")
     engine_ready(page)
     page.console_watch = watch
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     watch.check()
+
+
+@pytest.fixture(scope="module")
+def tut(browser, base_url):
+    with tutorial_page(browser, base_url) as page:
+        yield page
 
 
 def open_lesson(page, slug):
@@ -558,17 +568,8 @@ def test_a_restart_during_the_setup_ignores_the_old_setups_late_reply(browser, b
     """A learner who presses "Recomeçar" while the bots are still setting the exercise up
     (a slow phone) gets the exercise's position, never "this exercise could not be set up":
     the reply to a bot move of the abandoned start belongs to the old game and is dropped."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1&engine=now")
-    engine_ready(page)
-    try:
+    with tutorial_page(browser, base_url) as page:  # its own: the lesson must start afresh
         _restart_during_the_setup(page)
-    finally:
-        context.close()
-    watch.check()
 
 
 def _restart_during_the_setup(page):
