@@ -60,8 +60,8 @@ Measured with this seed (bots built afresh per move, as in the app): médio-pass
 difícil-passive 91.5%, fácil-random 79%, médio-fácil 71%, difícil-médio 54.5%. With
 difícil's 2 x 2 betting table (issue 27): difícil-passive 87.5% (89.5% without the table
 just before; 14 of 100 pairs differ, ± 4 points over 200 games, and 2,000-game runs on two
-seeds give +0.2 ± 1.7 and -1.1 ± 1.7 points, bench/bots/arena_results.md), difícil-médio
-55% (53.5%)."""
+seeds give +0.8 ± 1.8 and -1.3 ± 1.9 points, bench/bots/arena_results.md), difícil-médio
+58% (53.5%)."""
 
 
 @pytest.fixture(scope="module")
