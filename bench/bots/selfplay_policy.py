@@ -9,7 +9,10 @@ looks up the abstract state
     only: W / L / T) | the step asked (4, 6, 10, 12 in Mineiro) | p bucket
 
 in a JSON table ``key -> {action: probability}``. A state the table lacks falls back to
-difícil's own decision, so an empty table is difícil exactly.
+difícil's own decision. Difícil ships such a table for 2 x 2 (``truco.bots.betting_table``,
+the same lookup, which :class:`TableBot` reuses); a TableBot's table takes its place, so
+an empty table is difícil without its table (difícil exactly in 1 x 1), and
+``--table py/truco/bots/data/betting_2x2.json`` is today's difícil.
 
 Training (Monte Carlo policy improvement with paired rollouts, ``--branch``): at a share
 of the learner's betting decisions the game is copied and the rest of the hand is played
@@ -30,7 +33,7 @@ scores explored decisions by their own hand's outcome instead (too noisy to lear
         --games 1000 --base /tmp/base_{opp}_{players}_{seed}_{games}.json
 
 ``measure`` prints the arena row of the variant and, given a base run's per-pair results
-(``arena.run(...).by_pair`` as JSON: ``measure`` with an empty table ``{}`` and ``--save``
+(``arena.run(...).by_pair`` as JSON: ``measure`` with the shipped table and ``--save``
 writes today's difícil's), the paired difference in points of win rate with its 95% interval.
 """
 
@@ -48,48 +51,32 @@ from collections import defaultdict
 
 from truco import arena, bots
 from truco.bots import player as P
-from truco.bots.knowledge import TIE
+from truco.bots.betting_table import pick, state_key
 from truco.bots.utility import game_value
 from truco.game import new_game
 
-P_EDGES = (0.2, 0.35, 0.5, 0.6, 0.7, 0.8, 0.9)
 EDGE = 0.56
 VARIANT = "dificil_table"
 
 
-def p_bucket(p: float) -> int:
-    return sum(p >= e for e in P_EDGES)
-
-
-def state_key(kind: str, known, p: float, step: int) -> str:
-    tricks = ""
-    if known.round_index == 1:
-        r = known.results[0]
-        tricks = "T" if r == TIE else "W" if r == known.team else "L"
-    return f"{kind}|{known.players}|{known.round_index}{tricks}|{step}|{p_bucket(p)}"
-
-
 class TableBot(P.HeuristicBot):
-    """Difícil whose raises and answers come from :attr:`table` where it has the state."""
+    """Difícil whose raises and answers come from :attr:`table` where it has the state: the
+    shipped lookup (:mod:`truco.bots.betting_table`, the same keys and draw), with this
+    table in place of the shipped one at every table size, and exploration for training."""
 
     table: dict = {}
     explore: float = 0.0
     records: list | None = None  # training: (key, action, explored, cur, options, team, us, them, rules)
     force: str | None = None  # training: the option every recorded decision takes (a branch)
 
-    def _pick(self, key: str, default: str, options: list[str], known) -> str:
-        """The table's action (``default``: difícil's own) for ``key``; in training, an
+    def _betting_table(self, known) -> dict:
+        return self.table
+
+    def _table_action(self, kind: str, known, p: float, step: int, default: str, options: list[str]) -> str:
+        """The table's action (``default``: difícil's own) for the state; in training, an
         explored alternative now and then, recorded with the current policy's action."""
-        cur = default
-        probs = self.table.get(key)
-        if probs:
-            x = self.rng.random()
-            acc = 0.0
-            for a, q in probs.items():
-                acc += q
-                if x < acc:
-                    cur = a if a in options else default
-                    break
+        key = state_key(kind, known, p, step)
+        cur = pick(self.table, key, default, options, self.rng)
         action, explored = cur, False
         if self.force is not None:
             return self.force if self.force in options else cur
@@ -101,26 +88,6 @@ class TableBot(P.HeuristicBot):
             self.records.append((key, action, explored, cur, options, known.team, known.score_us,
                                  known.score_them, known.obs["rules"]))
         return action
-
-    def _should_raise(self, known, worlds, weights, outcomes) -> bool:
-        default = super()._should_raise(known, worlds, weights, outcomes)
-        nxt = known.obs.get("next_raise")
-        if not nxt:
-            return default
-        p = self.win_chance(known, outcomes, weights)
-        key = state_key("ask", known, p, nxt["value"])
-        return self._pick(key, "raise" if default else "play", ["raise", "play"], known) == "raise"
-
-    def _answer(self, known, pending, legal):
-        # difícil's own answer (player.HeuristicBot._answer_by_value), with p
-        worlds, weights = self.sampled_deals(known)
-        outcomes = self.outcomes_from_state(known, worlds)
-        v_ask = pending["value"]
-        action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
-        p = self.win_chance(known, outcomes, weights)
-        key = state_key("answer", known, p, v_ask)
-        options = [a for a in ("run", "accept", "raise") if a in legal]
-        return self._pick(key, action, options, known)
 
 
 def variant_settings() -> P.LevelSettings:

@@ -99,7 +99,7 @@ const { loadPyodide } = require(process.env.PYODIDE_DIR);
     for (const name of fs.readdirSync(src)) {
       const s = path.join(src, name), d = dst + '/' + name;
       if (fs.statSync(s).isDirectory()) { if (name !== '__pycache__') copy(s, d); }
-      else if (name.endsWith('.py')) py.FS.writeFile(d, fs.readFileSync(s));
+      else if (name.endsWith('.py') || name.endsWith('.json')) py.FS.writeFile(d, fs.readFileSync(s));  // .json: package data (difícil's betting table)
     }
   }
   // Into site-packages, where the page's micropip puts the engine wheel.

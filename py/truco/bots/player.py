@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..names import LEVELS
+from .betting_table import TABLES, pick, state_key
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import RANDOM_PRIOR, Memory, TeamStats
 from .perceive import beat_table, perceived
@@ -103,6 +104,9 @@ class LevelSettings:
     """Count every card a team plays from the 2nd round of a normal hand (covered or
     face up) as evidence of random play, against a careful team covering this share of
     them (random play covers half), instead of its covers alone (``None``: covers alone)."""
+    betting_table: bool = False
+    """With ``reads_table``: look its raises and answers up in the shipped betting table
+    (:mod:`.betting_table`; 2 x 2 Mineiro only) after deciding them."""
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
@@ -124,7 +128,7 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
     "dificil": LevelSettings("dificil", worlds=64, card_play="search",
                              raise_at=0.0, accept_at=0.0, reraise_at=0.0, dez_at=0.0,
                              score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4,
-                             edge=0.56, edge_2x2=0.5),
+                             edge=0.56, edge_2x2=0.5, betting_table=True),
 }
 assert tuple(LEVEL_SETTINGS) == LEVELS, "truco.names.LEVELS lists the levels"
 
@@ -533,7 +537,12 @@ class HeuristicBot:
         outcomes = self.outcomes_from_state(known, worlds)
         v_now = known.value
         if settings.reads_table:
-            return self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
+            action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
+            if self._betting_table(known) is None:
+                return action
+            p = self.win_chance(known, outcomes, weights)
+            options = [a for a in ("run", "accept", "raise") if a in legal]
+            return self._table_action("answer", known, p, pending["value"], action, options)
         p = self.win_chance(known, outcomes, weights)
         if settings.score_aware and self._value_after(known, 1 - known.team, v_now) == 0.0:
             # running loses the game: play on, and raise if there is anything to gain
@@ -586,6 +595,33 @@ class HeuristicBot:
         return "play " + card
 
     def _should_raise(self, known: Knowledge, worlds, weights, outcomes) -> bool:
+        """Whether to ask for a raise on its turn: by value (:meth:`_raise_by_value`), then
+        the betting table where it has the state."""
+        default = self._raise_by_value(known, worlds, weights, outcomes)
+        nxt = known.obs.get("next_raise")
+        if not nxt or self._betting_table(known) is None:
+            return default
+        p = self.win_chance(known, outcomes, weights)
+        return self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
+                                  ["raise", "play"]) == "raise"
+
+    # ----------------------------------------------------------- betting table
+    def _betting_table(self, known: Knowledge) -> dict | None:
+        """The betting table this bot consults at this table (:mod:`.betting_table`), or
+        ``None``: the level does not read one, or none is shipped for this preset and table
+        size (2 x 2 Mineiro only)."""
+        if not (self.settings.reads_table and self.settings.betting_table):
+            return None
+        return TABLES.get((known.obs["rules"]["name"], known.players))
+
+    def _table_action(self, kind: str, known: Knowledge, p: float, step: int, default: str,
+                      options: list[str]) -> str:
+        """``default`` (the bot's own decision), or the betting table's action for the
+        state (drawn from the bot's RNG)."""
+        key = state_key(kind, known, p, step)
+        return pick(self._betting_table(known) or {}, key, default, options, self.rng)
+
+    def _raise_by_value(self, known: Knowledge, worlds, weights, outcomes) -> bool:
         settings = self.settings
         nxt = known.obs.get("next_raise")
         if not nxt:

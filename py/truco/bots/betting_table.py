@@ -1,0 +1,67 @@
+"""Difícil's betting table (issue 27): raises and answers learnt offline, shipped as data.
+
+At each betting decision difícil first decides as always (by value, from its sampled
+deals); then it looks up the abstract state of the decision
+
+    kind (``ask`` on its turn | ``answer`` a raise) | players | round (round 2 with round
+    1's result: W / L / T) | the step asked (4, 6, 10, 12 in Mineiro) | its own win
+    chance ``p`` in 8 buckets (:data:`P_EDGES`)
+
+in a table ``key -> {action: probability}`` (``default``: its own decision). A state the
+table lacks leaves its decision unchanged; an entry's draw comes from the bot's own RNG, so
+the bot stays seeded-reproducible and reusable; the no-dead-bet filter applies after it.
+
+Only 2 x 2 Mineiro has a table (:data:`TABLES`, ``data/betting_2x2.json``; other presets and
+table sizes play as before), trained by Monte Carlo policy improvement with paired rollouts (``bench/bots/selfplay_policy.py``, figures in
+``bench/bots/arena_results.md``). The table is read when the module is imported: the web
+app's memory snapshot has no files after a restore.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from .knowledge import TIE
+
+P_EDGES = (0.2, 0.35, 0.5, 0.6, 0.7, 0.8, 0.9)
+"""The edges of the win-chance buckets of :func:`state_key`."""
+
+
+def p_bucket(p: float) -> int:
+    return sum(p >= e for e in P_EDGES)
+
+
+def state_key(kind: str, known, p: float, step: int) -> str:
+    """The table's key of a betting decision (``kind`` ``ask`` or ``answer``; ``known``
+    the bot's :class:`~.knowledge.Knowledge`; ``p`` its win chance; ``step`` the value
+    asked)."""
+    tricks = ""
+    if known.round_index == 1:
+        r = known.results[0]
+        tricks = "T" if r == TIE else "W" if r == known.team else "L"
+    return f"{kind}|{known.players}|{known.round_index}{tricks}|{step}|{p_bucket(p)}"
+
+
+def pick(table: dict, key: str, default: str, options: list[str], rng: random.Random) -> str:
+    """The action ``table`` gives ``key`` (drawn from ``rng`` when it has the state;
+    ``default`` where it says so, lacks the state, or names an option not open)."""
+    probs = table.get(key)
+    if not probs:
+        return default
+    x = rng.random()
+    acc = 0.0
+    for a, q in probs.items():
+        acc += q
+        if x < acc:
+            return a if a in options else default
+    return default
+
+
+def _load(name: str) -> dict:
+    return json.loads((Path(__file__).parent / "data" / name).read_text(encoding="utf-8"))
+
+
+TABLES: dict[tuple[str, int], dict] = {("mineiro", 4): _load("betting_2x2.json")}
+"""The shipped tables by preset (the rules' ``name``) and number of players."""

@@ -1,0 +1,68 @@
+"""Difícil's betting table (truco.bots.betting_table, issue 27): 2 x 2 only, looked up after
+its own decision; a state in the table takes the table's action, any other is unchanged;
+2 x 2 Mineiro only."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from truco import bots
+from truco.bots import betting_table
+from truco.bots.player import LEVEL_SETTINGS
+from truco.game import new_game
+
+NO_TABLE = dataclasses.replace(LEVEL_SETTINGS["dificil"], betting_table=False)
+
+
+def _moves(players: int, seed: int, n: int, preset: str = "mineiro"):
+    """Difícil on every seat; per move, (observation, difícil's action, the table-less one's)."""
+    game = new_game(preset, seed=seed, players=players)
+    out = []
+    while game.to_move is not None and len(out) < n:
+        seat = game.to_move
+        obs = game.observation(seat)
+        rng = f"t:{seat}:{len(game.log)}"
+        plain = bots.make(NO_TABLE, random.Random(rng)).choose(obs)
+        with_table = bots.make("dificil", random.Random(rng)).choose(obs)
+        out.append((obs, plain, with_table))
+        game.apply(with_table, seat=seat)
+    return out
+
+
+def test_the_shipped_table_is_well_formed():
+    table = betting_table.TABLES["mineiro", 4]
+    assert table, "difícil 2 x 2 ships a table"
+    for key, probs in table.items():
+        kind, players, rnd, step, bucket = key.split("|")
+        assert kind in ("ask", "answer") and players == "4" and rnd in ("0", "1W", "1L", "1T", "2")
+        assert int(step) in (4, 6, 10, 12) and 0 <= int(bucket) <= len(betting_table.P_EDGES)
+        options = {"default", "raise", "play"} if kind == "ask" else {"default", "run", "accept", "raise"}
+        assert set(probs) <= options and abs(sum(probs.values()) - 1) < 0.01
+
+
+def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
+    # every answer to a truco, run: those answers change, nothing else does
+    runs = {f"answer|4|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), runs)
+    moves = _moves(4, seed=3, n=60)
+    answers = [(o, plain, t) for o, plain, t in moves if (o.get("pending") or {}).get("value") == 4]
+    assert answers, "the sample must answer a truco"
+    changed = [(o, plain, t) for o, plain, t in moves if plain != t]
+    assert changed, "some answer to a truco must differ from difícil's own"
+    assert all((o.get("pending") or {}).get("value") == 4 and t == "run" for o, _, t in changed)
+    # an empty table is difícil without one, move for move
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), {})
+    assert all(plain == t for _, plain, t in _moves(4, seed=3, n=60))
+
+
+@pytest.mark.parametrize("preset,players", [("mineiro", 2), ("truco473", 4)])
+def test_only_2x2_mineiro_has_a_table(monkeypatch, preset, players):
+    runs = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4) for r in ("0", "1W", "1L", "1T", "2")
+            for b in range(8)}
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), runs)
+    moves = _moves(players, seed=11, n=60, preset=preset)
+    assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
+    assert all(plain == t for _, plain, t in moves)
