@@ -1,6 +1,6 @@
-"""Difícil's betting table (truco.bots.betting_table, issue 27): 2 x 2 only, looked up after
-its own decision; a state in the table takes the table's action, any other is unchanged;
-2 x 2 Mineiro only."""
+"""Difícil's betting tables (truco.bots.betting_table, issue 27), looked up after its own
+decision: a state in the table takes the table's action, any other is unchanged; Mineiro
+1 x 1 and 2 x 2 each read their own table, other presets none."""
 
 from __future__ import annotations
 
@@ -32,12 +32,14 @@ def _moves(players: int, seed: int, n: int, preset: str = "mineiro"):
     return out
 
 
-def test_the_shipped_table_is_well_formed():
-    table = betting_table.TABLES["mineiro", 4]
-    assert table, "difícil 2 x 2 ships a table"
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_shipped_tables_are_well_formed(players):
+    table = betting_table.TABLES["mineiro", players]
+    assert table, f"difícil ships a table for {players} players"
     for key, probs in table.items():
-        kind, players, rnd, step, bucket = key.split("|")
-        assert kind in ("ask", "answer") and players == "4" and rnd in ("0", "1W", "1L", "1T", "2")
+        kind, key_players, rnd, step, bucket = key.split("|")
+        assert kind in ("ask", "answer") and key_players == str(players)
+        assert rnd in ("0", "1W", "1L", "1T", "2")
         assert int(step) in (4, 6, 10, 12) and 0 <= int(bucket) <= len(betting_table.P_EDGES)
         options = {"default", "raise", "play"} if kind == "ask" else {"default", "run", "accept", "raise"}
         assert set(probs) <= options and abs(sum(probs.values()) - 1) < 0.01
@@ -58,11 +60,25 @@ def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
     assert all(plain == t for _, plain, t in _moves(4, seed=3, n=60))
 
 
-@pytest.mark.parametrize("preset,players", [("mineiro", 2), ("truco473", 4)])
-def test_only_2x2_mineiro_has_a_table(monkeypatch, preset, players):
+def test_each_table_size_reads_its_own_table(monkeypatch):
+    # a 1 x 1 game reads the 1 x 1 table only: the 2 x 2 one's entries change nothing there
     runs = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4) for r in ("0", "1W", "1L", "1T", "2")
             for b in range(8)}
     monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), runs)
-    moves = _moves(players, seed=11, n=60, preset=preset)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), {})
+    moves = _moves(2, seed=11, n=60)
+    assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
+    assert all(plain == t for _, plain, t in moves)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), runs)
+    changed = [(o, t) for o, plain, t in _moves(2, seed=11, n=60) if plain != t]
+    assert changed and all((o.get("pending") or {}).get("value") == 4 and t == "run" for o, t in changed)
+
+
+def test_other_presets_have_no_table(monkeypatch):
+    runs = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4) for r in ("0", "1W", "1L", "1T", "2")
+            for b in range(8)}
+    for players in (2, 4):
+        monkeypatch.setitem(betting_table.TABLES, ("mineiro", players), runs)
+    moves = _moves(4, seed=11, n=60, preset="truco473")
     assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
     assert all(plain == t for _, plain, t in moves)

@@ -141,7 +141,8 @@ def test_wheels_are_the_engine_and_the_locked_micropip_version(dist_dir):
     assert tools <= set(sources)
     assert sorted(n for n in names if n.endswith(".py")) == sorted(set(sources) - tools)
     assert "truco/api.py" in names
-    assert "truco/bots/data/betting_2x2.json" in names  # package data: difícil's betting table
+    for size in ("1x1", "2x2"):  # package data: difícil's betting tables
+        assert f"truco/bots/data/betting_{size}.json" in names
 
 
 # --- memory snapshot -----------------------------------------------------------------------

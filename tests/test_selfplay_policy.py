@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from truco import bots
+from truco.bots.betting_table import TABLES
+from truco.bots.player import LEVEL_SETTINGS
 from truco.game import new_game
 
 import selfplay_policy as sp
 
 
-def _moves(table: dict, n: int = 40):
-    """Difícil on both seats of a 1 x 1 game; per move, (difícil's action, the TableBot's)."""
+NO_TABLE = dataclasses.replace(LEVEL_SETTINGS["dificil"], betting_table=False)
+
+
+def _moves(table: dict, n: int = 40, level=NO_TABLE):
+    """``level`` (difícil without its betting table) on both seats of a 1 x 1 game; per
+    move, (its action, the TableBot's)."""
     sp.TableBot.table = table
     game = new_game(seed=11, players=2)
     out = []
@@ -19,7 +26,7 @@ def _moves(table: dict, n: int = 40):
         seat = game.to_move
         obs = game.observation(seat)
         rng = f"t:{seat}:{len(game.log)}"
-        plain = bots.make("dificil", random.Random(rng)).choose(obs)
+        plain = bots.make(level, random.Random(rng)).choose(obs)
         table_bot = sp.TableBot(sp.variant_settings(), random.Random(rng)).choose(obs)
         out.append((obs, plain, table_bot))
         game.apply(plain, seat=seat)
@@ -31,6 +38,8 @@ def test_an_empty_table_is_dificil_exactly_and_an_entry_takes_over():
     moves = _moves({})
     assert any(o.get("pending") for o, _, _ in moves), "the sample must answer a raise"
     assert all(plain == tb for _, plain, tb in moves)
+    # the shipped 1 x 1 table in the TableBot is today's difícil, move for move
+    assert all(plain == tb for _, plain, tb in _moves(TABLES["mineiro", 2], level="dificil"))
     # every 1 x 1 answer to a truco at any strength, run instead: the answers change
     runs = {f"answer|2|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
     changed = [(o, plain, tb) for o, plain, tb in _moves(runs) if plain != tb]

@@ -9,10 +9,11 @@ looks up the abstract state
     only: W / L / T) | the step asked (4, 6, 10, 12 in Mineiro) | p bucket
 
 in a JSON table ``key -> {action: probability}``. A state the table lacks falls back to
-difícil's own decision. Difícil ships such a table for 2 x 2 (``truco.bots.betting_table``,
-the same lookup, which :class:`TableBot` reuses); a TableBot's table takes its place, so
-an empty table is difícil without its table (difícil exactly in 1 x 1), and
-``--table py/truco/bots/data/betting_2x2.json`` is today's difícil.
+difícil's own decision. Difícil ships such tables for Mineiro 1 x 1 and 2 x 2
+(``truco.bots.betting_table``, the same lookup, which :class:`TableBot` reuses); a
+TableBot's table takes the shipped one's place, so an empty table is difícil without its
+table, and ``--table py/truco/bots/data/betting_2x2.json`` (``betting_1x1.json`` with
+``--players 2``) is today's difícil.
 
 Training (Monte Carlo policy improvement with paired rollouts, ``--branch``): at a share
 of the learner's betting decisions the game is copied and the rest of the hand is played

@@ -11,8 +11,9 @@ in a table ``key -> {action: probability}`` (``default``: its own decision). A s
 table lacks leaves its decision unchanged; an entry's draw comes from the bot's own RNG, so
 the bot stays seeded-reproducible and reusable; the no-dead-bet filter applies after it.
 
-Only 2 x 2 Mineiro has a table (:data:`TABLES`, ``data/betting_2x2.json``; other presets and
-table sizes play as before), trained by Monte Carlo policy improvement with paired rollouts (``bench/bots/selfplay_policy.py``, figures in
+Mineiro has a table for 1 x 1 and one for 2 x 2 (:data:`TABLES`, ``data/betting_1x1.json``,
+``data/betting_2x2.json``; other presets and table sizes play as before), trained by Monte
+Carlo policy improvement with paired rollouts (``bench/bots/selfplay_policy.py``, figures in
 ``bench/bots/arena_results.md``). The table is read when the module is imported: the web
 app's memory snapshot has no files after a restore.
 """
@@ -63,5 +64,8 @@ def _load(name: str) -> dict:
     return json.loads((Path(__file__).parent / "data" / name).read_text(encoding="utf-8"))
 
 
-TABLES: dict[tuple[str, int], dict] = {("mineiro", 4): _load("betting_2x2.json")}
+TABLES: dict[tuple[str, int], dict] = {
+    ("mineiro", 2): _load("betting_1x1.json"),
+    ("mineiro", 4): _load("betting_2x2.json"),
+}
 """The shipped tables by preset (the rules' ``name``) and number of players."""

@@ -106,7 +106,7 @@ class LevelSettings:
     them (random play covers half), instead of its covers alone (``None``: covers alone)."""
     betting_table: bool = False
     """With ``reads_table``: look its raises and answers up in the shipped betting table
-    (:mod:`.betting_table`; 2 x 2 Mineiro only) after deciding them."""
+    (:mod:`.betting_table`; Mineiro 1 x 1 and 2 x 2 only) after deciding them."""
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
@@ -609,7 +609,7 @@ class HeuristicBot:
     def _betting_table(self, known: Knowledge) -> dict | None:
         """The betting table this bot consults at this table (:mod:`.betting_table`), or
         ``None``: the level does not read one, or none is shipped for this preset and table
-        size (2 x 2 Mineiro only)."""
+        size (Mineiro 1 x 1 and 2 x 2 only)."""
         if not (self.settings.reads_table and self.settings.betting_table):
             return None
         return TABLES.get((known.obs["rules"]["name"], known.players))
