@@ -11,6 +11,7 @@ import pytest
 
 from truco import bots
 from truco.bots import betting_table
+from truco.bots.knowledge import read
 from truco.bots.player import LEVEL_SETTINGS
 from truco.game import new_game
 
@@ -82,3 +83,19 @@ def test_other_presets_have_no_table(monkeypatch):
     moves = _moves(4, seed=11, n=60, preset="truco473")
     assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
     assert all(plain == t for _, plain, t in moves)
+
+
+def test_the_table_is_set_aside_against_a_team_that_never_runs_or_plays_at_random():
+    # the tables were learnt against teams that fold weak hands: against one that answered
+    # three raises without running (always-accept) they cost difícil 4-6 points
+    bot = bots.make("dificil", random.Random(1))
+    obs = new_game("mineiro", seed=3, players=4).observation(0)
+    known = read(obs)
+    them = bot.memory.teams[1 - known.team]
+    assert bot._table_fits(known), "a team that has shown nothing is played with the table"
+    them.accepts = 3
+    assert not bot._table_fits(known), "three answers, no run: the table is set aside"
+    them.runs = 1
+    assert bot._table_fits(known)
+    them.follows = them.wastes = 8  # wasting every high card: random play
+    assert not bot._table_fits(known)

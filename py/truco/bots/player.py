@@ -107,6 +107,11 @@ class LevelSettings:
     betting_table: bool = False
     """With ``reads_table``: look its raises and answers up in the shipped betting table
     (:mod:`.betting_table`; Mineiro 1 x 1 and 2 x 2 only) after deciding them."""
+    table_min_answers: int = 3
+    """The table is set aside against a team that answered this many raises without
+    ever running (:meth:`HeuristicBot._table_fits`)..."""
+    table_random_cap: float = 0.5
+    """...or whose chance of acting at random is above this."""
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
@@ -538,7 +543,7 @@ class HeuristicBot:
         v_now = known.value
         if settings.reads_table:
             action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
-            if self._betting_table(known) is None:
+            if self._betting_table(known) is None or not self._table_fits(known):
                 return action
             p = self.win_chance(known, outcomes, weights)
             options = [a for a in ("run", "accept", "raise") if a in legal]
@@ -599,7 +604,7 @@ class HeuristicBot:
         the betting table where it has the state."""
         default = self._raise_by_value(known, worlds, weights, outcomes)
         nxt = known.obs.get("next_raise")
-        if not nxt or self._betting_table(known) is None:
+        if not nxt or self._betting_table(known) is None or not self._table_fits(known):
             return default
         p = self.win_chance(known, outcomes, weights)
         return self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
@@ -613,6 +618,19 @@ class HeuristicBot:
         if not (self.settings.reads_table and self.settings.betting_table):
             return None
         return TABLES.get((known.obs["rules"]["name"], known.players))
+
+    def _table_fits(self, known: Knowledge) -> bool:
+        """Whether the other team plays like the teams the betting table was learnt against
+        (which fold weak hands and play their cards). Against a team that has answered
+        :attr:`LevelSettings.table_min_answers` raises or more without ever running, or that looks random
+        (:meth:`LevelSettings.random_share` above ``table_random_cap``), the table's
+        bluffs and thin raises lose: difícil's own arithmetic, which reads those rates,
+        decides instead (issue 27: the tables had cost 4-6 points against
+        ``always-accept``)."""
+        them = self.memory.teams[1 - known.team]
+        if them.runs == 0 and them.answers() >= self.settings.table_min_answers:
+            return False
+        return self.settings.random_share(them, "floor") <= self.settings.table_random_cap
 
     def _table_action(self, kind: str, known: Knowledge, p: float, step: int, default: str,
                       options: list[str]) -> str:
