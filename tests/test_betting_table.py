@@ -16,6 +16,9 @@ from truco.bots.player import LEVEL_SETTINGS
 from truco.game import new_game
 
 NO_TABLE = dataclasses.replace(LEVEL_SETTINGS["dificil"], betting_table=False)
+RUN_FROM_EVERY_TRUCO = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4)
+                        for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
+"""A table that answers every truco by running, at both table sizes."""
 
 
 def _moves(players: int, seed: int, n: int, preset: str = "mineiro"):
@@ -48,8 +51,7 @@ def test_the_shipped_tables_are_well_formed(players):
 
 def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
     # every answer to a truco, run: those answers change, nothing else does
-    runs = {f"answer|4|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
-    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), runs)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), RUN_FROM_EVERY_TRUCO)
     moves = _moves(4, seed=3, n=60)
     answers = [(o, plain, t) for o, plain, t in moves if (o.get("pending") or {}).get("value") == 4]
     assert answers, "the sample must answer a truco"
@@ -63,23 +65,19 @@ def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
 
 def test_each_table_size_reads_its_own_table(monkeypatch):
     # a 1 x 1 game reads the 1 x 1 table only: the 2 x 2 one's entries change nothing there
-    runs = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4) for r in ("0", "1W", "1L", "1T", "2")
-            for b in range(8)}
-    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), runs)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), RUN_FROM_EVERY_TRUCO)
     monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), {})
     moves = _moves(2, seed=11, n=60)
     assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
     assert all(plain == t for _, plain, t in moves)
-    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), runs)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), RUN_FROM_EVERY_TRUCO)
     changed = [(o, t) for o, plain, t in _moves(2, seed=11, n=60) if plain != t]
     assert changed and all((o.get("pending") or {}).get("value") == 4 and t == "run" for o, t in changed)
 
 
 def test_other_presets_have_no_table(monkeypatch):
-    runs = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4) for r in ("0", "1W", "1L", "1T", "2")
-            for b in range(8)}
     for players in (2, 4):
-        monkeypatch.setitem(betting_table.TABLES, ("mineiro", players), runs)
+        monkeypatch.setitem(betting_table.TABLES, ("mineiro", players), RUN_FROM_EVERY_TRUCO)
     moves = _moves(4, seed=11, n=60, preset="truco473")
     assert any((o.get("pending") or {}).get("value") == 4 for o, _, _ in moves), "the sample must answer a truco"
     assert all(plain == t for _, plain, t in moves)

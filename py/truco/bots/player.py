@@ -543,7 +543,8 @@ class HeuristicBot:
         v_now = known.value
         if settings.reads_table:
             action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
-            if self._betting_table(known) is None or not self._table_fits(known):
+            table = self._table_in_use(known)
+            if table is None:
                 return action
             p = self.win_chance(known, outcomes, weights)
             options = [a for a in ("run", "accept", "raise") if a in legal]
@@ -604,7 +605,7 @@ class HeuristicBot:
         the betting table where it has the state."""
         default = self._raise_by_value(known, worlds, weights, outcomes)
         nxt = known.obs.get("next_raise")
-        if not nxt or self._betting_table(known) is None or not self._table_fits(known):
+        if not nxt or self._table_in_use(known) is None:
             return default
         p = self.win_chance(known, outcomes, weights)
         return self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
@@ -618,6 +619,12 @@ class HeuristicBot:
         if not (self.settings.reads_table and self.settings.betting_table):
             return None
         return TABLES.get((known.obs["rules"]["name"], known.players))
+
+    def _table_in_use(self, known: Knowledge) -> dict | None:
+        """The betting table for this decision: :meth:`_betting_table`, unless the other
+        team does not play like the teams it was learnt against (:meth:`_table_fits`)."""
+        table = self._betting_table(known)
+        return table if table is not None and self._table_fits(known) else None
 
     def _table_fits(self, known: Knowledge) -> bool:
         """Whether the other team plays like the teams the betting table was learnt against
