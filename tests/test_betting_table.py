@@ -91,9 +91,39 @@ def test_the_table_is_set_aside_against_a_team_that_never_runs_or_plays_at_rando
     known = read(obs)
     them = bot.memory.teams[1 - known.team]
     assert bot._table_fits(known), "a team that has shown nothing is played with the table"
+    them.accepts = 2
+    assert bot._table_fits(known), "two accepts alone say little"
     them.accepts = 3
     assert not bot._table_fits(known), "three answers, no run: the table is set aside"
+    them.accepts, them.counters = 0, 1
+    assert not bot._table_fits(known), "a raise back before any run: the table is set aside"
     them.runs = 1
     assert bot._table_fits(known)
     them.follows = them.wastes = 8  # wasting every high card: random play
     assert not bot._table_fits(known)
+
+
+class _RaiseEverywhere(dict):
+    """A table that asks for every raise on the bot's turn."""
+
+    def get(self, key, default=None):
+        return {"raise": 1.0} if key.startswith("ask|") else default
+
+
+@pytest.mark.parametrize("p, default, runs, raises", [
+    (0.3, False, 0, False),  # a table bluff before the other team has ever run: no
+    (0.3, False, 1, True),   # once it has folded a hand, the table's bluff is made
+    (0.6, False, 0, True),   # a raise with the better hand is made at once
+    (0.3, True, 0, True),    # the bot's own raise is never held back
+])
+def test_a_table_bluff_waits_until_the_other_team_has_run(monkeypatch, p, default, runs, raises):
+    # the tables' bluffs, learnt against teams that fold, cost difícil against one that
+    # never does (always-accept) in the first hands, before the gate above can tell
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _RaiseEverywhere(x={}))
+    bot = bots.make("dificil", random.Random(1))
+    game = new_game("mineiro", seed=3, players=4)
+    known = read(game.observation(game.to_move))  # truco may be asked
+    bot.memory.teams[1 - known.team].runs = runs
+    monkeypatch.setattr(bot, "_raise_by_value", lambda *args: default)
+    monkeypatch.setattr(bot, "win_chance", lambda *args: p)
+    assert bot._should_raise(known, [], [], []) is raises

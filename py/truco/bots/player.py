@@ -110,8 +110,16 @@ class LevelSettings:
     table_min_answers: int = 3
     """The table is set aside against a team that answered this many raises without
     ever running (:meth:`HeuristicBot._table_fits`)..."""
+    table_min_counters: int = 1
+    """...or raised back this many without ever running (a team that folds weak hands
+    raises back only its strong ones, and runs as often)..."""
     table_random_cap: float = 0.5
     """...or whose chance of acting at random is above this."""
+    table_bluff_below: float = 0.5
+    """A raise the table asks for and the bot's own arithmetic would not make, with a win
+    chance below this (a bluff, or a thin one), waits until the other team has run from a
+    raise in this match: a team that never folds makes every bluff pay
+    (:meth:`HeuristicBot._should_raise`)."""
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
@@ -608,8 +616,12 @@ class HeuristicBot:
         if not nxt or self._table_in_use(known) is None:
             return default
         p = self.win_chance(known, outcomes, weights)
-        return self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
-                                  ["raise", "play"]) == "raise"
+        raises = self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
+                                    ["raise", "play"]) == "raise"
+        if raises and not default and p < self.settings.table_bluff_below:
+            # the table's bluffs were learnt against teams that fold: not before this one has
+            return self.memory.teams[1 - known.team].runs > 0
+        return raises
 
     # ----------------------------------------------------------- betting table
     def _betting_table(self, known: Knowledge) -> dict | None:
@@ -629,13 +641,15 @@ class HeuristicBot:
     def _table_fits(self, known: Knowledge) -> bool:
         """Whether the other team plays like the teams the betting table was learnt against
         (which fold weak hands and play their cards). Against a team that has answered
-        :attr:`LevelSettings.table_min_answers` raises or more without ever running, or that looks random
+        :attr:`LevelSettings.table_min_answers` raises or more, or raised back
+        :attr:`LevelSettings.table_min_counters`, without ever running, or that looks random
         (:meth:`LevelSettings.random_share` above ``table_random_cap``), the table's
         bluffs and thin raises lose: difícil's own arithmetic, which reads those rates,
         decides instead (issue 27: the tables had cost 4-6 points against
         ``always-accept``)."""
         them = self.memory.teams[1 - known.team]
-        if them.runs == 0 and them.answers() >= self.settings.table_min_answers:
+        if them.runs == 0 and (them.answers() >= self.settings.table_min_answers
+                               or them.counters >= self.settings.table_min_counters):
             return False
         return self.settings.random_share(them, "floor") <= self.settings.table_random_cap
 
