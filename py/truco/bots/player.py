@@ -551,8 +551,7 @@ class HeuristicBot:
         v_now = known.value
         if settings.reads_table:
             action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
-            table = self._table_in_use(known)
-            if table is None:
+            if self._table_in_use(known) is None:
                 return action
             p = self.win_chance(known, outcomes, weights)
             options = [a for a in ("run", "accept", "raise") if a in legal]
