@@ -41,7 +41,11 @@ def test_the_shipped_tables_are_well_formed(players):
     table = betting_table.TABLES["mineiro", players]
     assert table, f"difícil ships a table for {players} players"
     for key, probs in table.items():
-        kind, key_players, rnd, step, bucket = key.split("|")
+        parts = key.split("|")
+        assert len(parts) in (5, 7), key
+        if len(parts) == 7:  # a finer entry: cards on the table this round, who is late
+            assert parts[5] in ("p0", "p1", "p2", "p3")[:players] and parts[6] in ("00", "01", "10", "11"), key
+        kind, key_players, rnd, step, bucket = parts[:5]
         assert kind in ("ask", "answer") and key_players == str(players)
         assert rnd in ("0", "1W", "1L", "1T", "2")
         assert int(step) in (4, 6, 10, 12) and 0 <= int(bucket) <= len(betting_table.P_EDGES)
@@ -61,6 +65,24 @@ def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
     # an empty table is difícil without one, move for move
     monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), {})
     assert all(plain == t for _, plain, t in _moves(4, seed=3, n=60))
+
+
+def test_a_finer_entry_comes_before_the_coarse_one():
+    # at the same coarse state, the finer key (cards on the table, who is late) decides
+    game = new_game("mineiro", seed=3, players=4)
+    known = read(game.observation(game.to_move))
+    fine, coarse = betting_table.state_keys("ask", known, 0.4, 4)
+    assert fine.startswith(coarse + "|") and fine.endswith("|p0|00"), fine
+    rng = random.Random(1)
+    table = {coarse: {"raise": 1.0}, fine: {"play": 1.0}}
+    assert betting_table.pick(table, (fine, coarse), "default", ["raise", "play"], rng) == "play"
+    del table[fine]
+    assert betting_table.pick(table, (fine, coarse), "default", ["raise", "play"], rng) == "raise"
+    assert betting_table.pick({}, (fine, coarse), "play", ["raise", "play"], rng) == "play"
+    # late in the game (the other team at 8 of 12) is another finer state
+    late_game = new_game("mineiro", seed=3, players=4, score=(0, 8) if known.team == 0 else (8, 0))
+    late = read(late_game.observation(late_game.to_move))
+    assert betting_table.state_keys("ask", late, 0.4, 4) == (coarse + "|p0|10", coarse)
 
 
 def test_each_table_size_reads_its_own_table(monkeypatch):

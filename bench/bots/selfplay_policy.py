@@ -52,7 +52,7 @@ from collections import defaultdict
 
 from truco import arena, bots
 from truco.bots import player as P
-from truco.bots.betting_table import pick, state_key
+from truco.bots.betting_table import pick, state_keys
 from truco.bots.utility import game_value
 from truco.game import new_game
 
@@ -70,17 +70,28 @@ class TableBot(P.HeuristicBot):
     records: list | None = None  # training: (key, action, explored, cur, options, team, us, them, rules)
     force: str | None = None  # training: the option every recorded decision takes (a branch)
 
+    _forced: str | None = None
+
     def _betting_table(self, known) -> dict:
         return self.table
+
+    def _should_raise(self, known, worlds, weights, outcomes) -> bool:
+        # a branch's forced option is taken as forced: the gates of _should_raise (the bluff
+        # wait, the hold gate) must not undo it, or a branch records what it did not play
+        self._forced = None
+        out = super()._should_raise(known, worlds, weights, outcomes)
+        return out if self._forced is None else self._forced == "raise"
 
     def _table_action(self, kind: str, known, p: float, step: int, default: str, options: list[str]) -> str:
         """The table's action (``default``: difícil's own) for the state; in training, an
         explored alternative now and then, recorded with the current policy's action."""
-        key = state_key(kind, known, p, step)
-        cur = pick(self.table, key, default, options, self.rng)
+        keys = state_keys(kind, known, p, step)
+        key = keys[1]  # training learns the coarse states (fine_table.py the finer ones)
+        cur = pick(self.table, keys, default, options, self.rng)
         action, explored = cur, False
         if self.force is not None:
-            return self.force if self.force in options else cur
+            self._forced = self.force if self.force in options else cur
+            return self._forced
         if self.explore and self.rng.random() < self.explore:
             others = [a for a in options if a != cur]
             if others:

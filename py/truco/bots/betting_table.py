@@ -7,8 +7,11 @@ deals); then it looks up the abstract state of the decision
     1's result: W / L / T) | the step asked (4, 6, 10, 12 in Mineiro) | its own win
     chance ``p`` in 8 buckets (:data:`P_EDGES`)
 
-in a table ``key -> {action: probability}`` (``default``: its own decision). A state the
-table lacks leaves its decision unchanged; an entry's draw comes from the bot's own RNG, so
+in a table ``key -> {action: probability}`` (``default``: its own decision). A key may
+also name where the decision falls, ``|p<cards on the table this round>|<them late><us
+late>`` (a team is late from 4 points short of the target: 8 in Mineiro), and that finer
+entry, where the table has it, comes first (:func:`state_keys`). A state the table lacks
+leaves its decision unchanged; an entry's draw comes from the bot's own RNG, so
 the bot stays seeded-reproducible and reusable; the no-dead-bet filter applies after it.
 
 Mineiro has a table for 1 x 1 and one for 2 x 2 (:data:`TABLES`, ``data/betting_1x1.json``,
@@ -45,10 +48,26 @@ def state_key(kind: str, known, p: float, step: int) -> str:
     return f"{kind}|{known.players}|{known.round_index}{tricks}|{step}|{p_bucket(p)}"
 
 
-def pick(table: dict, key: str, default: str, options: list[str], rng: random.Random) -> str:
-    """The action ``table`` gives ``key`` (drawn from ``rng`` when it has the state;
-    ``default`` where it says so, lacks the state, or names an option not open)."""
-    probs = table.get(key)
+LATE_MARGIN = 4
+"""A team this many points short of the target or nearer is late (:func:`state_keys`)."""
+
+
+def state_keys(kind: str, known, p: float, step: int) -> tuple[str, str]:
+    """The keys a decision is looked up by, the finer first: :func:`state_key` with the
+    cards already on the table this round and whether each team is late in the game
+    (the other team first), then :func:`state_key` alone. A bluff up the ladder that a
+    tight team folds to early in a game loses the game late in it, and who still plays
+    after the bot changes what a raise risks: the finer entries hold those apart."""
+    coarse = state_key(kind, known, p, step)
+    late = known.obs["rules"]["target"] - LATE_MARGIN
+    return (f"{coarse}|p{len(known.plays)}|{int(known.score_them >= late)}{int(known.score_us >= late)}",
+            coarse)
+
+
+def pick(table: dict, keys: tuple[str, ...], default: str, options: list[str], rng: random.Random) -> str:
+    """The action ``table`` gives the first of ``keys`` it has (drawn from ``rng``;
+    ``default`` where it says so, lacks every key, or names an option not open)."""
+    probs = next((found for k in keys if (found := table.get(k))), None)
     if not probs:
         return default
     x = rng.random()

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..names import LEVELS
-from .betting_table import TABLES, pick, state_key
+from .betting_table import TABLES, pick, state_keys
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from .opponents import RANDOM_PRIOR, Memory, TeamStats
 from .perceive import beat_table, perceived
@@ -120,6 +120,11 @@ class LevelSettings:
     chance below this (a bluff, or a thin one), waits until the other team has run from a
     raise in this match: a team that never folds makes every bluff pay
     (:meth:`HeuristicBot._should_raise`)."""
+    table_hold_min_runs: int = 3
+    """A raise difícil's own arithmetic makes and the table holds back is made anyway
+    against a team that has run from this many raises without ever accepting or raising
+    one back (0: never): the table's holds were learnt against teams that call with their
+    strong hands, and against ``always-run`` they had cost the 2 x 2 row its bound."""
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
@@ -617,9 +622,14 @@ class HeuristicBot:
         p = self.win_chance(known, outcomes, weights)
         raises = self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
                                     ["raise", "play"]) == "raise"
+        them = self.memory.teams[1 - known.team]
         if raises and not default and p < self.settings.table_bluff_below:
             # the table's bluffs were learnt against teams that fold: not before this one has
-            return self.memory.teams[1 - known.team].runs > 0
+            return them.runs > 0
+        hold_until = self.settings.table_hold_min_runs
+        if default and not raises and hold_until and them.runs >= hold_until and not them.accepts + them.counters:
+            # the table's holds were learnt against teams that call with strong hands
+            return True
         return raises
 
     # ----------------------------------------------------------- betting table
@@ -656,8 +666,8 @@ class HeuristicBot:
                       options: list[str]) -> str:
         """``default`` (the bot's own decision), or the betting table's action for the
         state (drawn from the bot's RNG)."""
-        key = state_key(kind, known, p, step)
-        return pick(self._betting_table(known) or {}, key, default, options, self.rng)
+        keys = state_keys(kind, known, p, step)
+        return pick(self._betting_table(known) or {}, keys, default, options, self.rng)
 
     def _raise_by_value(self, known: Knowledge, worlds, weights, outcomes) -> bool:
         settings = self.settings

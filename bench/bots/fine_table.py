@@ -1,0 +1,202 @@
+"""Issue 27: the finer entries of difícil's betting table (``truco.bots.betting_table``), learnt
+from branched decisions and checked by cross-validation before they are built.
+
+``probe``: games of difícil (the table given, team 0) against a stick; at every betting
+decision the table decides, the game is copied and the rest of the hand played once per
+option on the same true deal by the current policy (as ``selfplay_policy.py train
+--branch 1``), and the decision is written as a JSON line: game number, the coarse and the
+finer key (:func:`~truco.bots.betting_table.state_keys`), the current action, each option's
+return (the deciding team's chance of winning the game after the hand) and a few features.
+
+``cv``: for a way of grouping decisions, the gain a table would bring, cross-validated:
+each group's best option is chosen on half of the games (its mean paired gain over the
+current action above ``z`` standard errors) and scored on the other half, and the other
+way round, per stick, in points of win rate per game. Choosing on the same games that
+score it would count every lucky group as a gain; this does not.
+
+``build``: the finer entries, chosen on every probe given, added to a table.
+
+    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py probe --opp honest --games 3000 \\
+        --tag h2 --table py/truco/bots/data/betting_2x2.json --out /tmp/probe_honest.jsonl
+    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py cv /tmp/probe_honest.jsonl \\
+        /tmp/probe_medio.jsonl
+    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py build /tmp/probe_honest.jsonl \\
+        /tmp/probe_medio.jsonl --z 1.0 --table py/truco/bots/data/betting_2x2.json --out new.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import multiprocessing as mp
+import time
+from collections import defaultdict
+
+import selfplay_policy as sp
+from truco import bots
+from truco.bots.betting_table import pick, state_keys
+from truco.game import new_game
+
+
+class ProbeBot(sp.TableBot):
+    """The TableBot, recording the finer key and features of each decision."""
+
+    def _table_action(self, kind, known, p, step, default, options):
+        fine, coarse = keys = state_keys(kind, known, p, step)
+        cur = pick(self.table, keys, default, options, self.rng)
+        if self.force is not None:
+            self._forced = self.force if self.force in options else cur
+            return self._forced
+        if self.records is not None:
+            feats = {"pos": len(known.plays), "us": known.score_us, "them": known.score_them,
+                     "p": round(p, 3), "runs": self.memory.teams[1 - known.team].runs, "default": default}
+            self.records.append((coarse, fine, cur, options, known.team, known.score_us, known.score_them,
+                                 known.obs["rules"], feats))
+        return cur
+
+
+def _make(level, rng=None):
+    """:func:`truco.bots.make`, with a :class:`ProbeBot` for the learner."""
+    if isinstance(level, sp.P.LevelSettings) and level.name == sp.VARIANT:
+        return ProbeBot(level, rng if rng is not None else random.Random())
+    return sp._make(level, rng)
+
+
+def _probe_game(args):
+    players, seed, table, opp, number = args
+    sp.TableBot.table = table
+    learner = sp.variant_settings()
+    game = new_game("mineiro", players=players, seed=seed)
+    levels = [learner if s % 2 == 0 else opp for s in range(players)]
+    out = []
+    while game.to_move is not None:
+        seat = game.to_move
+        sp.TableBot.records = []
+        action = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(game.observation(seat))
+        recs, sp.TableBot.records = sp.TableBot.records, None
+        if recs and levels[seat] is learner:
+            coarse, fine, cur, options, team, us, them, rules, feats = recs[0]
+            returns = {}
+            for option in options:
+                e = sp._finish_hand(game.copy(), levels, option)
+                if e is not None:
+                    returns[option] = sp._hand_return(e, team, us, them, rules)
+            if len(returns) == len(options):
+                out.append({"game": number, "coarse": coarse, "fine": fine, "cur": cur, "returns": returns,
+                            **feats})
+        game.apply(action, seat=seat)
+    return out
+
+
+def probe(a) -> None:
+    bots.make = _make
+    table = json.load(open(a.table)) if a.table else {}
+    t = time.time()
+    tasks = [(a.players, f"probe{a.tag}:{i}", table, a.opp, i) for i in range(a.games)]
+    n = 0
+    with mp.get_context("fork").Pool(a.jobs) as pool, open(a.out, "w") as fh:
+        for res in pool.imap_unordered(_probe_game, tasks, chunksize=4):
+            for r in res:
+                fh.write(json.dumps(r) + "\n")
+                n += 1
+    print(f"{n} decisions, {a.games} games, {time.time() - t:.0f}s")
+
+
+def _late(x: int) -> int:
+    return int(x >= 8)
+
+
+GROUPS = {
+    "coarse": lambda r: r["coarse"],
+    "fine": lambda r: r["fine"],
+    "coarse+late": lambda r: (r["coarse"], _late(r["them"]), _late(r["us"])),
+    "coarse+cards": lambda r: (r["coarse"], r["pos"]),
+    "fine+runs": lambda r: (r["fine"], r["runs"] > 0),
+}
+"""Ways of grouping decisions that ``cv`` compares (``fine`` is what the table reads)."""
+
+
+def _choose(rows: list[dict], z: float) -> str | None:
+    """The option whose mean paired gain over the current action is positive and above
+    ``z`` standard errors, the best such; ``None`` keeps the current action."""
+    best, best_mean = None, 0.0
+    for option in set.intersection(*(set(r["returns"]) for r in rows)):
+        d = [r["returns"][option] - r["returns"][r["cur"]] for r in rows]
+        n = len(d)
+        m = sum(d) / n
+        se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else 1.0
+        if m > best_mean and m > z * se:
+            best, best_mean = option, m
+    return best
+
+
+def _load(paths: list[str]) -> dict[str, list[dict]]:
+    return {p: [json.loads(line) for line in open(p)] for p in paths}
+
+
+def cv(a) -> None:
+    data = _load(a.probes)
+    games = {p: len({r["game"] for r in rows}) for p, rows in data.items()}
+    for name, group in GROUPS.items():
+        cells = []
+        for z in a.z:
+            gain = defaultdict(float)
+            for half in (0, 1):
+                by = defaultdict(list)
+                for rows in data.values():
+                    for r in rows:
+                        if r["game"] % 2 != half:
+                            by[str(group(r))].append(r)
+                choice = {g: c for g, rows in by.items() if (c := _choose(rows, z))}
+                for p, rows in data.items():
+                    for r in rows:
+                        c = choice.get(str(group(r))) if r["game"] % 2 == half else None
+                        if c:
+                            gain[p] += r["returns"].get(c, r["returns"][r["cur"]]) - r["returns"][r["cur"]]
+            cells.append(f"z {z}: " + ", ".join(f"{p.rsplit('/', 1)[-1]} {100 * gain[p] / games[p]:+.2f}" for p in data))
+        print(f"{name:13s} " + "   ".join(cells), flush=True)
+
+
+def build(a) -> None:
+    table = json.load(open(a.table)) if a.table else {}
+    by = defaultdict(list)
+    for rows in _load(a.probes).values():
+        for r in rows:
+            by[r["fine"]].append(r)
+    added = 0
+    for key, rows in by.items():
+        c = _choose(rows, a.z)
+        if c:
+            table[key] = {c: 1.0}
+            added += 1
+    json.dump(dict(sorted(table.items())), open(a.out, "w"), indent=0)
+    print(f"{added} finer entries, {len(table)} in the table")
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pr = sub.add_parser("probe")
+    pr.add_argument("--players", type=int, default=4)
+    pr.add_argument("--opp", required=True)
+    pr.add_argument("--games", type=int, default=3000)
+    pr.add_argument("--tag", default="1", help="the probe's deals are seeded probe<tag>:<i>")
+    pr.add_argument("--table", default=None)
+    pr.add_argument("--jobs", type=int, default=2)
+    pr.add_argument("--out", required=True)
+    c = sub.add_parser("cv")
+    c.add_argument("probes", nargs="+")
+    c.add_argument("--z", type=float, nargs="+", default=[1.0, 1.5, 2.0])
+    b = sub.add_parser("build")
+    b.add_argument("probes", nargs="+")
+    b.add_argument("--z", type=float, default=1.0)
+    b.add_argument("--table", default=None, help="the table the entries are added to")
+    b.add_argument("--out", required=True)
+    a = p.parse_args(argv)
+    {"probe": probe, "cv": cv, "build": build}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
