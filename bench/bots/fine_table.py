@@ -3,8 +3,8 @@ from branched decisions and checked by cross-validation before they are built.
 
 ``probe``: games of difícil (the table given, team 0) against a stick; at every betting
 decision the table decides, the game is copied and the rest of the hand played once per
-option on the same true deal by the current policy (as ``selfplay_policy.py train
---branch 1``), and the decision is written as a JSON line: game number, the coarse and the
+option on the same true deal by the current policy (``selfplay_policy.py``'s training
+games with every decision branched), and the decision is written as a JSON line: game number, the coarse and the
 finer key (:func:`~truco.bots.betting_table.state_keys`), the current action, each option's
 return (the deciding team's chance of winning the game after the hand) and a few features.
 
@@ -29,77 +29,25 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import multiprocessing as mp
 import time
 from collections import defaultdict
 
 import selfplay_policy as sp
-from truco import bots
-from truco.bots.betting_table import pick, state_keys
-from truco.game import new_game
-
-
-class ProbeBot(sp.TableBot):
-    """The TableBot, recording the finer key and features of each decision."""
-
-    def _table_action(self, kind, known, p, step, default, options):
-        fine, coarse = keys = state_keys(kind, known, p, step)
-        cur = pick(self.table, keys, default, options, self.rng)
-        if self.force is not None:
-            self._forced = self.force if self.force in options else cur
-            return self._forced
-        if self.records is not None:
-            feats = {"pos": len(known.plays), "us": known.score_us, "them": known.score_them,
-                     "p": round(p, 3), "runs": self.memory.teams[1 - known.team].runs, "default": default}
-            self.records.append((coarse, fine, cur, options, known.team, known.score_us, known.score_them,
-                                 known.obs["rules"], feats))
-        return cur
-
-
-def _make(level, rng=None):
-    """:func:`truco.bots.make`, with a :class:`ProbeBot` for the learner."""
-    if isinstance(level, sp.P.LevelSettings) and level.name == sp.VARIANT:
-        return ProbeBot(level, rng if rng is not None else random.Random())
-    return sp._make(level, rng)
-
-
-def _probe_game(args):
-    players, seed, table, opp, number = args
-    sp.TableBot.table = table
-    learner = sp.variant_settings()
-    game = new_game("mineiro", players=players, seed=seed)
-    levels = [learner if s % 2 == 0 else opp for s in range(players)]
-    out = []
-    while game.to_move is not None:
-        seat = game.to_move
-        sp.TableBot.records = []
-        action = bots.for_move(levels[seat], game.seed, seat, len(game.log)).choose(game.observation(seat))
-        recs, sp.TableBot.records = sp.TableBot.records, None
-        if recs and levels[seat] is learner:
-            coarse, fine, cur, options, team, us, them, rules, feats = recs[0]
-            returns = {}
-            for option in options:
-                e = sp._finish_hand(game.copy(), levels, option)
-                if e is not None:
-                    returns[option] = sp._hand_return(e, team, us, them, rules)
-            if len(returns) == len(options):
-                out.append({"game": number, "coarse": coarse, "fine": fine, "cur": cur, "returns": returns,
-                            **feats})
-        game.apply(action, seat=seat)
-    return out
 
 
 def probe(a) -> None:
-    bots.make = _make
+    sp.install()
     table = json.load(open(a.table)) if a.table else {}
     t = time.time()
-    tasks = [(a.players, f"probe{a.tag}:{i}", table, a.opp, i) for i in range(a.games)]
+    # every learner decision branched (selfplay_policy's training games with --branch 1)
+    tasks = [(a.players, f"probe{a.tag}:{i}", table, 0.0, a.opp, 1.0) for i in range(a.games)]
     n = 0
     with mp.get_context("fork").Pool(a.jobs) as pool, open(a.out, "w") as fh:
-        for res in pool.imap_unordered(_probe_game, tasks, chunksize=4):
-            for r in res:
-                fh.write(json.dumps(r) + "\n")
+        for number, samples in enumerate(pool.imap(sp._train_game, tasks, chunksize=4)):
+            for coarse, cur, returns, fine, features in samples:
+                fh.write(json.dumps({"game": number, "coarse": coarse, "fine": fine, "cur": cur,
+                                     "returns": returns, **features}) + "\n")
                 n += 1
     print(f"{n} decisions, {a.games} games, {time.time() - t:.0f}s")
 

@@ -67,7 +67,9 @@ class TableBot(P.HeuristicBot):
 
     table: dict = {}
     explore: float = 0.0
-    records: list | None = None  # training: (key, action, explored, cur, options, team, us, them, rules)
+    records: list | None = None
+    """Training: per decision (key, action, explored, cur, options, team, us, them, rules,
+    finer key, features), the features those ``fine_table.py`` groups by."""
     force: str | None = None  # training: the option every recorded decision takes (a branch)
 
     _forced: str | None = None
@@ -86,7 +88,7 @@ class TableBot(P.HeuristicBot):
         """The table's action (``default``: difícil's own) for the state; in training, an
         explored alternative now and then, recorded with the current policy's action."""
         keys = state_keys(kind, known, p, step)
-        key = keys[1]  # training learns the coarse states (fine_table.py the finer ones)
+        fine, key = keys  # training learns the coarse states (fine_table.py the finer ones)
         cur = pick(self.table, keys, default, options, self.rng)
         action, explored = cur, False
         if self.force is not None:
@@ -97,8 +99,10 @@ class TableBot(P.HeuristicBot):
             if others:
                 action, explored = self.rng.choice(others), True
         if self.records is not None:
+            features = {"pos": len(known.plays), "us": known.score_us, "them": known.score_them,
+                        "p": round(p, 3), "runs": self.memory.teams[1 - known.team].runs, "default": default}
             self.records.append((key, action, explored, cur, options, known.team, known.score_us,
-                                 known.score_them, known.obs["rules"]))
+                                 known.score_them, known.obs["rules"], fine, features))
         return action
 
 
@@ -156,7 +160,8 @@ def _train_game(args):
     replayed with every option on a copy of the game, the rest of the hand played by the
     current policy on the same (true) deal: each sample is then every option's return on
     the same cards, and the luck of the deal cancels out of their differences. With
-    ``branch`` 0, explored decisions are compared by their own returns (noisy)."""
+    ``branch`` 0, explored decisions are compared by their own returns (noisy). A branched
+    sample is (key, current action, {option: return}, finer key, features)."""
     players, seed, table, explore, opp, branch = args
     TableBot.table = table
     TableBot.explore = 0.0 if branch else explore
@@ -177,20 +182,20 @@ def _train_game(args):
         recs = TableBot.records
         TableBot.records = None
         if branch and recs and levels[seat] is settings and coin.random() < branch:
-            key, _, _, cur, options, team, us, them, rules = recs[0]
+            key, _, _, cur, options, team, us, them, rules, fine, features = recs[0]
             returns = {}
             for opt in options:
                 e = _finish_hand(game.copy(), levels, opt)
                 if e is not None:
                     returns[opt] = _hand_return(e, team, us, them, rules)
             if len(returns) == len(options):
-                out.append((key, cur, returns))
+                out.append((key, cur, returns, fine, features))
         elif not branch:
             hand_recs.extend(recs)
         game.apply(action, seat=seat)
         for e in game.log[seen:]:
             if e["type"] == "hand":
-                for key, action_, explored, cur, options, team, us, them, rules in hand_recs:
+                for key, action_, explored, cur, options, team, us, them, rules, *_ in hand_recs:
                     out.append((key, action_, explored, cur, _hand_return(e, team, us, them, rules)))
                 hand_recs = []
         seen = len(game.log)
@@ -201,7 +206,7 @@ def _greedy_paired(samples, min_n, z):
     """Per state, the pure option whose mean return beats the current policy's on the
     same deals by ``z`` standard errors (paired), on ``min_n`` samples at least."""
     by = defaultdict(list)
-    for key, cur, returns in samples:
+    for key, cur, returns, *_ in samples:
         by[key].append((cur, returns))
     greedy, report = {}, {}
     for key, rows in by.items():
