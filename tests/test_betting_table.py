@@ -152,3 +152,34 @@ def test_a_table_bluff_waits_until_the_other_team_has_run(monkeypatch, p, defaul
     monkeypatch.setattr(bot, "_raise_by_value", lambda *args: default)
     monkeypatch.setattr(bot, "win_chance", lambda *args: p)
     assert bot._should_raise(known, [], [], []) is raises
+
+
+class _HoldEverywhere(dict):
+    """A table that holds back every raise on the bot's turn."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def get(self, key, default=None):
+        return {"play": 1.0} if key.startswith("ask|") else default
+
+
+@pytest.mark.parametrize("runs, accepts, counters, raises", [
+    (0, 0, 0, False),  # nothing shown: the table's hold stands
+    (2, 0, 0, False),  # two runs: still held
+    (3, 0, 0, True),   # three runs and never a call: difícil's own raise is made
+    (3, 1, 0, False),  # a team that has called once may call again: held
+    (3, 0, 1, False),
+])
+def test_a_table_hold_gives_way_against_a_team_that_only_runs(monkeypatch, runs, accepts, counters, raises):
+    # the holds were learnt against teams that call with strong hands; against always-run
+    # they had put the 2 x 2 row under its bound
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _HoldEverywhere())
+    bot = bots.make("dificil", random.Random(1))
+    game = new_game("mineiro", seed=3, players=4)
+    known = read(game.observation(game.to_move))
+    them = bot.memory.teams[1 - known.team]
+    them.runs, them.accepts, them.counters = runs, accepts, counters
+    monkeypatch.setattr(bot, "_raise_by_value", lambda *args: True)
+    monkeypatch.setattr(bot, "win_chance", lambda *args: 0.6)
+    assert bot._should_raise(known, [], [], []) is raises
