@@ -125,14 +125,18 @@ def test_the_table_is_set_aside_against_a_team_that_never_runs_or_plays_at_rando
     assert not bot._table_fits(known)
 
 
-class _RaiseEverywhere(dict):
-    """A table that asks for every raise on the bot's turn."""
+class _EveryAsk(dict):
+    """A table whose every entry for the bot's turn is ``action`` (raise, or play: hold)."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action = action
 
     def __bool__(self) -> bool:
         return True  # a table with entries, though it stores none
 
     def get(self, key, default=None):
-        return {"raise": 1.0} if key.startswith("ask|") else default
+        return {self.action: 1.0} if key.startswith("ask|") else default
 
 
 @pytest.mark.parametrize("p, default, runs, raises", [
@@ -144,7 +148,7 @@ class _RaiseEverywhere(dict):
 def test_a_table_bluff_waits_until_the_other_team_has_run(monkeypatch, p, default, runs, raises):
     # the tables' bluffs, learnt against teams that fold, cost difícil against one that
     # never does (always-accept) in the first hands, before the gate above can tell
-    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _RaiseEverywhere())
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _EveryAsk("raise"))
     bot = bots.make("dificil", random.Random(1))
     game = new_game("mineiro", seed=3, players=4)
     known = read(game.observation(game.to_move))  # truco may be asked
@@ -152,16 +156,6 @@ def test_a_table_bluff_waits_until_the_other_team_has_run(monkeypatch, p, defaul
     monkeypatch.setattr(bot, "_raise_by_value", lambda *args: default)
     monkeypatch.setattr(bot, "win_chance", lambda *args: p)
     assert bot._should_raise(known, [], [], []) is raises
-
-
-class _HoldEverywhere(dict):
-    """A table that holds back every raise on the bot's turn."""
-
-    def __bool__(self) -> bool:
-        return True
-
-    def get(self, key, default=None):
-        return {"play": 1.0} if key.startswith("ask|") else default
 
 
 @pytest.mark.parametrize("runs, accepts, counters, raises", [
@@ -174,7 +168,7 @@ class _HoldEverywhere(dict):
 def test_a_table_hold_gives_way_against_a_team_that_only_runs(monkeypatch, runs, accepts, counters, raises):
     # the holds were learnt against teams that call with strong hands; against always-run
     # they had put the 2 x 2 row under its bound
-    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _HoldEverywhere())
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), _EveryAsk("play"))
     bot = bots.make("dificil", random.Random(1))
     game = new_game("mineiro", seed=3, players=4)
     known = read(game.observation(game.to_move))

@@ -53,14 +53,11 @@ def probe(a) -> None:
     print(f"{n} decisions, {a.games} games, {time.time() - t:.0f}s")
 
 
-def _late(x: int) -> int:
-    return int(x >= 8)  # within 4 points of Mineiro's 12, as the finer key has it
-
-
 GROUPS = {
     "coarse": lambda r: r["coarse"],
     "fine": lambda r: r["fine"],
-    "coarse+late": lambda r: (r["coarse"], _late(r["them"]), _late(r["us"])),
+    # the finer key's two parts apart: <coarse>|p<cards on the table>|<them late><us late>
+    "coarse+late": lambda r: (r["coarse"], r["fine"].rsplit("|", 1)[1]),
     "coarse+cards": lambda r: (r["coarse"], r["pos"]),
     "fine+runs": lambda r: (r["fine"], r["runs"] > 0),
 }
