@@ -116,7 +116,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session", autouse=True)
 def _service_workers_blocked_by_default():
     """Browser contexts block service workers unless a test passes `service_workers="allow"`
-    (tests/test_pwa.py does). Every page but the embed registers sw.js, which copies the
+    (tests/browser/test_pwa.py does). Every page but the embed registers sw.js, which copies the
     whole build (~30 MB) into its cache: dozens of short-lived contexts doing that would
     only slow the other tests down, and Playwright's routes do not see requests a service
     worker answers."""

@@ -16,7 +16,7 @@ Any other outcome is a finding, printed with the seed that reproduces it.
     .venv/bin/python bench/bots/fuzz_saves.py --minutes 10       # the long run
     .venv/bin/python bench/bots/fuzz_saves.py --seed 123 --count 1  # one case again
 
-tests/test_save_mutations.py runs the same check on a small budget (hypothesis).
+tests/engine/test_save_mutations.py runs the same check on a small budget (hypothesis).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The page keeps its own labels (``site/i18n/*.json``: ``level.<name>``,
 ``hint.signal_name.<name>``) and, where its JS needs the list itself, a copy that
-``tests/test_names.py`` keeps equal to these.
+``tests/build/test_names.py`` keeps equal to these.
 """
 
 from __future__ import annotations

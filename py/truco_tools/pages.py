@@ -85,7 +85,7 @@ DEFAULT_LANGUAGE = "pt-BR"
 def ui_strings(lang: str = DEFAULT_LANGUAGE) -> dict:
     """The translation table of the UI (one JSON file per language in site/i18n/). A key
     missing from a translation falls back to the Portuguese text, so a key added in
-    Portuguese never breaks the build; tests/test_i18n.py fails until it is translated."""
+    Portuguese never breaks the build; tests/build/test_i18n.py fails until it is translated."""
     path = SITE / "i18n" / f"{lang}.json"
     try:
         strings = json.loads(path.read_text(encoding="utf-8"))

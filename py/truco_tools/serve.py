@@ -8,7 +8,7 @@ Headers follow Netlify's rules: each ``[[headers]]`` rule whose ``for`` pattern 
 request path adds its values (the pattern syntax is Netlify's: ``*`` matches anything, a
 standalone ``/*`` part also matches nothing; case-insensitive; a trailing slash is optional).
 Where two matching rules set the same header, the later one wins (as in ``netlify dev``);
-tests/test_pwa.py checks that no path of dist/ is given one header by two rules, so the
+tests/browser/test_pwa.py checks that no path of dist/ is given one header by two rules, so the
 order never matters. A ``Content-Type`` from the rules replaces the guessed one. When no
 rule sets ``Cache-Control``, Netlify's default (revalidate every time) is sent. As on
 Netlify, ``/name`` serves ``name.html`` (pretty URLs), and revalidation goes by ``ETag``

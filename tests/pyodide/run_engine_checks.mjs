@@ -30,13 +30,18 @@ const py = await loadPyodide();
 const site = py.runPython("import site; site.getsitepackages()[0]");
 copyTree(py, join(root, "py", "truco"), `${site}/truco`, (n) => /\.(py|json)$/.test(n));
 copyTree(py, join(root, "tests", "golden"), `${site}/golden`, (n) => n.endsWith(".txt"));
+// The two helper modules as the package `helpers` (without its __init__, which needs pytest),
+// beside golden/ as in tests/, so golden_playthroughs finds the files where it does there.
+py.FS.mkdirTree(`${site}/helpers`);
+py.FS.writeFile(`${site}/helpers/__init__.py`, "");
 for (const f of ["engine_invariants.py", "golden_playthroughs.py"]) {
-  py.FS.writeFile(`${site}/${f}`, readFileSync(join(root, "tests", f)));
+  py.FS.writeFile(`${site}/helpers/${f}`, readFileSync(join(root, "tests", "helpers", f)));
 }
 try {
   const report = py.runPython(`
 import sys, time
-import truco, engine_invariants, golden_playthroughs
+import truco
+from helpers import engine_invariants, golden_playthroughs
 t0 = time.perf_counter()
 games = engine_invariants.run_all(${gamesPerConfig})
 bad = golden_playthroughs.check_all()

@@ -261,7 +261,7 @@ class HeuristicBot:
     knows of the other team (:class:`Memory`) is rebuilt from each observation's ``history``
     and ``log``, and the per-decision state (sampled rollouts' noise, the margin for shown
     strength) is reset, so one object kept for a whole match chooses exactly what a new
-    object given the same RNG state would (``tests/test_bots_reuse.py``).
+    object given the same RNG state would (``tests/bots/test_bots_reuse.py``).
 
     **No dead bets** (:mod:`.settled`, exact): it never accepts or raises back when every
     way the hand can still go loses it from its own view, never asks for a raise when the

@@ -13,12 +13,8 @@ import pytest
 
 import truco
 import truco.replay
-from truco import api
 from truco.game import deal_for
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+from helpers.engine import call
 
 
 def play_match(seed, players=2, cover_often=True, rng_seed=0, limit=600, **options):

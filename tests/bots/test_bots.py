@@ -18,6 +18,7 @@ from truco.bots.simulate import sample_world
 from truco.signals import signal_for
 from truco.bots.simulate import hand_outcome
 from truco.judge import hand_outcome as engine_hand_outcome
+from helpers.engine import random_positions
 
 SMART = ("medio", "dificil")
 LEVELS = bots.LEVELS
@@ -235,39 +236,10 @@ def test_blind_hand_names_cards_by_position():
 
 
 # ------------------------------------------------------- legality and information
-def _random_positions(count: int, seed: int):
-    """Observations of the seat to move in positions reached by random play."""
-    rng = random.Random(seed)
-    presets = sorted(truco.PRESETS)
-    made = 0
-    while made < count:
-        players = rng.choice((2, 4, 4, 6))
-        score = [rng.choice((0, 2, 4, 8, 10)), rng.choice((0, 2, 6, 10))]
-        options = {"ferro": rng.choice(("escuro", "claras")),
-                   "baralho_limpo": rng.random() < 0.2, "familia_real": rng.random() < 0.2}
-        if players > 2:
-            options["sinais"] = rng.random() < 0.3
-        g = truco.new_game(rng.choice(presets), players=players, seed=rng.randrange(10**6),
-                           score=score, **options)
-        steps = rng.randrange(0, 14)
-        for _ in range(steps):
-            if g.to_move is None:
-                break
-            if options.get("sinais"):
-                for seat in range(players):
-                    if g.may_signal(seat) and rng.random() < 0.7:
-                        g.apply("signal " + signal_for(g.observation(seat)), seat=seat)
-            g.apply(rng.choice(g.legal_actions()))
-        if g.to_move is None:
-            continue
-        made += 1
-        yield g
-
-
 def test_never_an_illegal_action():
     """Thousands of random positions, every preset, 1 x 1, 2 x 2, 3 x 3: always legal."""
     count = 0
-    for i, g in enumerate(_random_positions(1500, seed=11)):
+    for i, g in enumerate(random_positions(1500, seed=11)):
         seat = g.to_move
         obs = g.observation(seat)
         legal = set(g.legal_actions())
@@ -283,7 +255,7 @@ def test_never_an_illegal_action():
 def test_uses_nothing_but_the_observation():
     """A bot given only a JSON copy of the observation chooses as with the original, and
     a deal that differs only in cards the seat cannot see gives the same choice."""
-    for i, g in enumerate(_random_positions(60, seed=12)):
+    for i, g in enumerate(random_positions(60, seed=12)):
         seat = g.to_move
         obs = g.observation(seat)
         frozen = json.loads(json.dumps(obs))
@@ -306,7 +278,7 @@ def test_uses_nothing_but_the_observation():
 
 
 def test_deterministic_given_the_rng():
-    for i, g in enumerate(_random_positions(40, seed=13)):
+    for i, g in enumerate(random_positions(40, seed=13)):
         obs = g.observation(g.to_move)
         for level in bots.ALL_LEVELS:
             assert (bots.make(level, random.Random(i)).choose(obs)
@@ -323,7 +295,7 @@ def test_refuses_an_observation_without_a_move():
 def test_knowledge_never_counts_a_hidden_card_as_seen():
     """The cards a bot reasons about come from its observation only (§4: covered cards
     stay hidden): its pool of unseen cards holds every card it could not see."""
-    for g in _random_positions(200, seed=14):
+    for g in random_positions(200, seed=14):
         seat = g.to_move
         k = read(g.observation(seat))
         strength = k.strength

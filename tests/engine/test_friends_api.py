@@ -3,16 +3,11 @@ until it rejoins, and its seat is given back; the save keeps who plays what."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from truco import api
 from truco import IllegalAction
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+from helpers.engine import call
 
 
 def to_seat(seat):

@@ -1,6 +1,6 @@
 """Golden playthroughs: whole seeded games written as readable text, diffed by the tests.
 
-    python3 tests/golden_playthroughs.py --write    # regenerate tests/golden/*.txt
+    .venv/bin/python tests/helpers/golden_playthroughs.py --write    # regenerate tests/golden/*.txt
 
 Each step shows, for the seat to move, its observation (minus the static rules, printed
 once in the header) and the action taken. Actions are drawn by a seeded random.Random from
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import truco
 
-GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 
 GOLDENS = {
     "mineiro_1x1_seed1": dict(preset="mineiro", players=2, seed=1, options={}),

@@ -20,14 +20,11 @@ import pytest
 
 import truco
 from truco import api
+from helpers.engine import call
 
-FIXTURES = Path(__file__).parent / "fixtures" / "saves_v1"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves_v1"
 SESSIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.startswith("game_"))
 GAMES = sorted(FIXTURES.glob("game_*.json"))
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
 
 
 def play_on(reply, rng, limit=3000):

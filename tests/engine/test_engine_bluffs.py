@@ -7,7 +7,6 @@ evidence (the bots' sampled deals, the Dica, the partner's opinion). RULES.md §
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -19,12 +18,9 @@ from truco import api
 from truco.bots.explain import explain
 from truco.bots.knowledge import read
 from truco.hint_text import render
+from helpers.engine import call
 
 MANILHA_SIGNALS = ["zap", "copas", "espadilha", "pica-fumo"]
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
 
 
 def test_a_zap_signalled_by_two_seats_blocks_no_bot():

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import truco
-from engine_invariants import check_observation, play_random_game
+from helpers.engine_invariants import check_observation, play_random_game
 
 PRESETS = sorted(truco.PRESETS)
 

@@ -2,18 +2,17 @@
 
 The bots' code may be reorganised, renamed and given settings; what they choose must not
 change, move for move (issue 30). After an intended change of a bot's play, regenerate
-with `python3 tests/golden_choices.py --write` and read the diff.
+with `.venv/bin/python tests/helpers/golden_choices.py --write` and read the diff.
 """
 
-from golden_choices import GOLDEN, MATCHES, play
+from helpers.golden_choices import GAMES, GOLDEN, MATCHES, play
 
 
 def test_every_recorded_choice_is_made_again():
     expected = GOLDEN.read_text(encoding="utf-8").splitlines()
     got = []
-    import golden_choices
     for name in MATCHES:
-        for i in range(golden_choices.GAMES):
+        for i in range(GAMES):
             got += play(name, i)
     for n, (want, have) in enumerate(zip(expected, got)):
         assert have == want, f"line {n + 1} of {GOLDEN.name}: a bot chose differently"

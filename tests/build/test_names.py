@@ -12,7 +12,7 @@ from pathlib import Path
 
 from truco import names
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 
 

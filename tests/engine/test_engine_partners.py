@@ -6,6 +6,7 @@ import pytest
 
 import truco
 from truco import IllegalAction, new_game
+from helpers.engine import call
 
 HANDS = [["3c", "5c", "5h"], ["Kd", "6c", "6h"], ["3h", "7c", "Qh"], ["Jd", "Qc", "Qs"]]
 
@@ -108,51 +109,44 @@ def test_a_save_keeps_signals_and_options():
     assert back.to_json() == g.to_json() and back.observation(0) == g.observation(0)
 
 
-def _call(method, **params):
-    import json
-
-    from truco import api
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
-
-
 def test_api_bots_signal_at_the_start_of_each_hand_and_the_human_sees_the_partners():
     """The table's bots signal by signal_to_send (issue 12): a partner holding a manilha
     signals it as the hand starts; one holding only a three keeps quiet."""
     hands = [["5d", "6c", "Qh"], ["Ac", "Jd", "4c"], ["7h", "Kd", "Jc"], ["Js", "Qc", "As"]]
-    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
+    obs = call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
     assert obs["options"]["humano_decide"] == 0
     assert [s for s in obs["signals"] if s["seat"] % 2 == 0] == [{"seat": 2, "signal": "copas"}]
     assert all(s["seat"] == 2 for s in obs["signals"]), "opponents' signals stay hidden (none caught with seed 3)"
     assert obs["may_signal"]
     hands[2] = ["3h", "Kd", "Jc"]
-    obs = _call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
+    obs = call("new_game", players=4, seed=3, sinais=True, humano_decide=True, hands=hands, dealer=3)["observation"]
     assert not [s for s in obs["signals"] if s["seat"] == 2]
 
 
 def test_api_partner_opinion_for_a_decision_the_human_takes():
-    _call("new_game", players=4, seed=1, hands=HANDS, dealer=3, humano_decide=True)
-    _call("apply", action="play 3c")
+    call("new_game", players=4, seed=1, hands=HANDS, dealer=3, humano_decide=True)
+    call("apply", action="play 3c")
     for _ in range(3):  # seat 1 (bot) plays or raises; step until the human must answer
-        o = _call("observation")["observation"]
+        o = call("observation")["observation"]
         if o["to_move"] == 0:
             break
-        _call("bot_step")
-    o = _call("observation")["observation"]
+        call("bot_step")
+    o = call("observation")["observation"]
     if o["pending"]:
-        opinion = _call("partner_opinion")
+        opinion = call("partner_opinion")
         assert opinion["seat"] == 2 and opinion["action"] in ("accept", "run", "raise")
 
 
 def test_api_hint_is_a_legal_action_for_the_human():
-    obs = _call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)["observation"]
-    hint = _call("hint")
+    obs = call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)["observation"]
+    hint = call("hint")
     assert hint["action"] in obs["legal_actions"]
     assert hint["reason"]["key"].startswith("hint.") and hint["text"]
 
 
 def test_api_history_is_the_public_log_of_the_match():
-    _call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)
-    _call("apply", action="play 4c")
-    log = _call("history")["log"]
+    call("new_game", players=2, seed=8, hands=[["4c", "7h", "As"], ["3c", "2h", "Kd"]], dealer=1)
+    call("apply", action="play 4c")
+    log = call("history")["log"]
     assert [e["type"] for e in log][:2] == ["deal", "play"]
     assert "3c" not in str(log), "the opponent's unplayed cards are not in the history"

@@ -789,7 +789,7 @@ RECORD_REQUESTS = """
 
 def test_the_page_asks_for_the_bots_fallback_so_a_failing_bot_never_sticks_the_match(browser, base_url):
     """A bot whose decision raises would block the table for good; the page asks the engine
-    for its fallback (a seeded legal move, reported in the reply: tests/test_engine_input.py
+    for its fallback (a seeded legal move, reported in the reply: tests/engine/test_engine_input.py
     covers the engine side), and says so in the console, which fails any browser test."""
     context = browser.new_context(base_url=base_url)
     context.add_init_script(RECORD_REQUESTS)

@@ -13,10 +13,7 @@ import pytest
 
 import truco
 from truco import api
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+from helpers.engine import call
 
 
 ROUND = [{"seat": 0, "card": "4c"}, {"seat": 1, "card": "3h"}]

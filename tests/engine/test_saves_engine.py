@@ -16,11 +16,7 @@ import random
 import pytest
 
 import truco
-from truco import api
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+from helpers.engine import call
 
 
 def human_action(obs):

@@ -14,7 +14,7 @@ import ast
 import sys
 from pathlib import Path
 
-PKG = Path(__file__).resolve().parent.parent / "py" / "truco"
+PKG = Path(__file__).resolve().parents[2] / "py" / "truco"
 
 
 def _module_name(path: Path) -> str:

@@ -1,6 +1,6 @@
 """Random-play invariant checks of the engine, dependency-free.
 
-Used by pytest on CPython (tests/test_engine_properties.py) and, unchanged, inside
+Used by pytest on CPython (tests/engine/test_engine_properties.py) and, unchanged, inside
 Pyodide under Node (tests/pyodide/run_engine_checks.mjs), so a difference of Python
 3.14-in-WebAssembly shows up without a browser.
 """

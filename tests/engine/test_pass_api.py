@@ -13,12 +13,9 @@ import pytest
 
 import truco
 
-from truco import IllegalAction, api
+from truco import IllegalAction
 from truco.game import deal_for
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+from helpers.engine import call
 
 
 def others_unplayed(obs, seed, seat=None):

@@ -1,7 +1,7 @@
 """The pages in Spanish and English, end to end in Chromium.
 
 - Every page in every language: its `lang`, its texts from its own table, no serious axe
-  violation (Portuguese: tests/test_a11y.py), including the engine's loading error. One
+  violation (Portuguese: tests/browser/test_a11y.py), including the engine's loading error. One
   browser context per language walks through every page (each page's engine start is the
   cost).
 - The language: a first visit follows the browser's languages; the switch in the header

@@ -1,7 +1,7 @@
 """Golden bot choices: every decision of seeded arena matches, kept to prove a refactor of
 the bots changes no choice (issue 30, "this refactor must not change a single choice").
 
-    python3 tests/golden_choices.py --write    # regenerate tests/golden/bot_choices.txt
+    .venv/bin/python tests/helpers/golden_choices.py --write    # regenerate tests/golden/bot_choices.txt
 
 Each match is played as the arena plays it (:func:`truco.arena.play_game`: a new bot per
 move from :func:`truco.bots.for_move`, seeded by the game's seed, the seat and the log's
@@ -26,7 +26,7 @@ from truco.bots.explain import explain
 from truco.game import new_game
 from truco.signals import signal_to_send
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "bot_choices.txt"
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "bot_choices.txt"
 
 MATCHES = {
     # name: preset, players, seat levels (seat order), seed, reuse, options, hints

@@ -7,7 +7,6 @@ truco.bots.player.dead_bet). Played through the API, as the page does."""
 
 from __future__ import annotations
 
-import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -15,12 +14,9 @@ from hypothesis import strategies as st
 
 from truco import api, bots
 from truco.bots.player import dead_bet
+from helpers.engine import call
 
 LEVELS = ("facil", "medio", "dificil")
-
-
-def call(method, **params):
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
 
 
 def _partners_own_choice(game, human: int, level: str):

@@ -12,6 +12,7 @@ import pytest
 import truco
 from truco import IllegalAction, new_game
 from truco.game import deal_for
+from helpers.engine import call
 
 SCHEMA = json.loads((Path(truco.__file__).parent / "observation.schema.json").read_text())
 
@@ -187,11 +188,6 @@ def test_observation_keys_are_exactly_the_documented_ones():
 
 # The worker's JSON facade ----------------------------------------------------------
 def test_api_session_plays_and_saves_without_leaking(monkeypatch):
-    from truco import api
-
-    def call(method, **params):
-        return json.loads(api.handle(json.dumps({"method": method, "params": params})))
-
     reply = call("new_game", seed=5, players=2, hands=[["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], dealer=0)
     obs = reply["observation"]
     assert obs["seat"] == 0 and obs["to_move"] == 1
@@ -206,11 +202,6 @@ def test_api_session_plays_and_saves_without_leaking(monkeypatch):
 
 
 def test_api_judge_and_card_order_answer_lessons_from_the_rules():
-    from truco import api
-
-    def call(method, **params):
-        return json.loads(api.handle(json.dumps({"method": method, "params": params})))
-
     # §2: Pica-fumo (7 de ouros) is a manilha and beats a 3; equal common cards tie.
     assert call("judge", plays=[{"seat": 0, "card": "3c"}, {"seat": 1, "card": "7d"}])["winner"] == 1
     assert call("judge", plays=[{"seat": 0, "card": "3c"}, {"seat": 1, "card": "3h"}])["result"] == "tie"

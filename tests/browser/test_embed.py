@@ -370,7 +370,7 @@ def test_an_untouched_embed_draws_its_table_and_downloads_no_engine(browser, bas
 def test_the_first_position_drawn_untouched_is_the_engines(browser, base_url):
     """The table drawn from the page's data before the engine is the table the engine deals
     (a covered card, a pending truco with its bubble, a mão de dez, a dark mão de ferro, a vira
-    and four seats: tests/test_tutorial.py compares every exercise)."""
+    and four seats: tests/browser/test_tutorial.py compares every exercise)."""
     context, page, watch = embed_page(browser, base_url, 560, 800)
     for scenario in ["coberta-vale-nada", "truco-correr"]:
         page.goto(f"/embed.html?scenario={scenario}&fast=1")
@@ -432,7 +432,7 @@ def _scenarios(dist_dir, lang=""):
 
 def test_no_hidden_card_is_drawn_before_the_engine(browser, base_url, dist_dir):
     """Every scenario untouched: no card of another seat's hand that seat 0 has not seen is
-    named anywhere on the table (the page's data holds the same view: tests/test_lessons.py)."""
+    named anywhere on the table (the page's data holds the same view: tests/build/test_lessons.py)."""
     scenarios = _scenarios(dist_dir)
     context, page, watch = embed_page(browser, base_url, 560, 800)
     for name, ex in scenarios.items():

@@ -27,7 +27,7 @@ import pytest
 import truco
 from truco.rules import PRESETS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules.md"
 
 # Generated, vendored or third-party trees, and files whose "§" is not ours.

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import truco
-from test_bots import _random_positions
 from truco.bots.explain import explain, reason_for
 from truco.hint_text import CARD_TEXTS, TEXTS, card_text, render
+from helpers.engine import call, random_positions
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE_STRINGS = json.loads((ROOT / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
 
 
@@ -226,7 +226,7 @@ def test_uses_only_the_observation():
         o1, o2 = g1.observation(0), g2.observation(0)
         assert o1 == o2
         assert explain(o1, random.Random(seed)) == explain(o2, random.Random(seed))
-    for i, g in enumerate(_random_positions(40, seed=31)):
+    for i, g in enumerate(random_positions(40, seed=31)):
         obs = g.observation(g.to_move)
         frozen = json.loads(json.dumps(obs))
         assert explain(copy.deepcopy(obs), random.Random(i)) == explain(frozen, random.Random(i))
@@ -237,7 +237,7 @@ def test_every_reason_is_legal_and_complete():
     """Random positions of every preset: the hinted action is legal (or the seat's allowed
     signal), and the reason is a known key whose sentence has every placeholder filled."""
     keys = set()
-    for i, g in enumerate(_random_positions(150, seed=32)):
+    for i, g in enumerate(random_positions(150, seed=32)):
         seat = g.to_move
         obs = g.observation(seat)
         action, reason = explain(obs, random.Random(i))
@@ -254,26 +254,20 @@ def test_every_reason_is_legal_and_complete():
 
 
 # ------------------------------------------------------------------------- the api
-def _call(method, **params):
-    from truco import api
-
-    return json.loads(api.handle(json.dumps({"method": method, "params": params})))
-
-
 def test_api_hint_gives_the_action_the_reason_and_the_text():
-    obs = _call("new_game", players=2, seed=8, hands=[["Kd", "6c", "6h"], ["4c", "3h", "5d"]],
+    obs = call("new_game", players=2, seed=8, hands=[["Kd", "6c", "6h"], ["4c", "3h", "5d"]],
                 dealer=1, human_seat=1)["observation"]
     assert obs["to_move"] == 0
     with pytest.raises(ValueError, match="not your turn"):
-        _call("hint")
-    _call("bot_step")
-    obs = _call("observation")["observation"]
-    reply = _call("hint")
+        call("hint")
+    call("bot_step")
+    obs = call("observation")["observation"]
+    reply = call("hint")
     assert set(reply) == {"action", "reason", "text"}
     assert reply["action"] in obs["legal_actions"]
     assert set(reply["reason"]) == {"key", "params"}
     assert reply["text"] == render(reply["reason"], obs["manilhas"], obs["rules"]["manilha_names"])
-    assert _call("hint") == reply, "the same position gives the same hint"
+    assert call("hint") == reply, "the same position gives the same hint"
 
 
 def test_the_page_has_every_hint_text():
