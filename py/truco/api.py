@@ -22,6 +22,7 @@ from typing import Any
 from . import __version__
 from .game import Game, IllegalAction, new_game
 from .names import LEVELS
+from .table import OPTION_NAMES
 
 SAVE_FORMAT = "truco-session"
 SAVE_VERSION = 2
@@ -101,12 +102,7 @@ class Session:
 
         if not isinstance(text, str):
             raise ValueError(f"the save must be text, not {type(text).__name__}")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"the save is not JSON: {exc}") from None
-        except RecursionError:
-            raise ValueError("the save is not JSON a table can hold: it is nested too deeply") from None
+        data = _parse_json(text, "the save", "the save is not JSON a table can hold: it is nested too deeply")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("the save is not a Truco table save")
         version = data.get("version")
@@ -134,6 +130,17 @@ class Session:
     def reply(self, seat: int | None = -1) -> dict:
         """A table reply: ``seat``'s observation (default the human's) and the save."""
         return {"observation": self.view(self.human_seat if seat == -1 else seat), "save": self.to_json()}
+
+
+def _parse_json(text: str | bytes, what: str, too_deep: str) -> Any:
+    """``text`` parsed, or a ``ValueError`` saying that ``what`` is not JSON (``too_deep``
+    when it nests past what the parser's recursion allows)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{what} is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(too_deep) from None
 
 
 def public_view(obs: dict) -> dict:
@@ -546,6 +553,35 @@ METHODS = {
     "card_order": _card_order,
 }
 
+PARAMS: dict[str, tuple[str, ...] | None] = {
+    "version": (),
+    "echo": None,  # any: it returns its params unchanged
+    # new_game's own arguments, its options, then what the table session adds.
+    "new_game": ("preset", "players", "seed", "hands", "score", "dealer", "vira", *OPTION_NAMES,
+                 "human_seat", "humans", "seat", "apart", "level", "partner_level"),
+    "apply": ("action", "seat"),
+    "bot_step": ("fallback", "seat"),
+    "set_humans": ("humans",),
+    "load": ("save", "seat"),
+    "observation": ("seat",),
+    "judge": ("plays", "preset", "vira"),
+    "partner_opinion": ("seat",),
+    "hint": ("seat",),
+    "history": ("seat",),
+    "replay": ("save", "seat"),
+    "share": ("save",),
+    "card_order": ("preset", "vira", "baralho_limpo"),
+}
+"""The parameter names each method of :data:`METHODS` takes (``None``: any). The page's
+copy is ``site/static/js/engine/engine_api.js``, held equal to this by
+``tests/build/test_engine_api_contract.py``; :func:`handle` refuses any other name."""
+
+
+def unknown_params(method: str, params: dict) -> list[str]:
+    """The names in ``params`` that ``method`` does not take (:data:`PARAMS`), sorted."""
+    allowed = PARAMS[method]
+    return [] if allowed is None else sorted(k for k in params if k not in allowed)
+
 
 def _check_depth(value: Any) -> None:
     """Refuse a request nested deeper than :data:`MAX_DEPTH` (its reply could not cross to
@@ -567,12 +603,7 @@ def handle(request_json: str) -> str:
     """
     if not isinstance(request_json, (str, bytes)):
         raise ValueError(f"request is not JSON text: {type(request_json).__name__}")
-    try:
-        request = json.loads(request_json)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"request is not JSON: {exc}") from None
-    except RecursionError:
-        raise ValueError(f"request is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    request = _parse_json(request_json, "request", f"request is nested too deeply (at most {MAX_DEPTH} levels)")
     _check_depth(request)
     if not isinstance(request, dict) or not isinstance(request.get("method"), str):
         raise ValueError(f"request must be an object with a 'method' string: {str(request_json)[:80]!r}")
@@ -582,4 +613,11 @@ def handle(request_json: str) -> str:
     params = request.get("params") or {}
     if not isinstance(params, dict):
         raise ValueError("params must be an object")
+    # A name the method does not take is a caller's slip (a typo, another method's param):
+    # refused, not ignored, as the page's engine_api.js refuses it before sending.
+    unknown = unknown_params(request["method"], params)
+    if unknown:
+        taken = PARAMS[request["method"]]
+        raise ValueError(f"{request['method']} takes no param {', '.join(map(repr, unknown))[:120]}"
+                         f" (it takes {', '.join(taken) if taken else 'none'})")
     return json.dumps(method(params), ensure_ascii=False)
