@@ -22,12 +22,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# This checkout's engine and tooling (py/) and the bench modules that tests import
-# (bench/bots/) come first, even where the Python in use has an editable install of another
-# checkout (worktrees sharing one .venv); subprocesses (build.py, bench CLIs) get py/ too.
-for _path in (ROOT / "bench" / "bots", ROOT / "py"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
+# This checkout's engine, tooling and research (py/: truco, truco_tools, truco_lab) come
+# first, even where the Python in use has an editable install of another checkout
+# (worktrees sharing one .venv); subprocesses (build.py, the research CLIs) get py/ too.
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "py"), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 from helpers import DIST, dist_lock, run_build  # noqa: E402

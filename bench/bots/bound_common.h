@@ -1,6 +1,6 @@
 // What the two hand solvers (bound_passive.cpp, bound_random.cpp) share: the unseen cards
 // kept as classes of levels that compare alike with the cards we still hold (see
-// `partition` in bench/bots/bound_passive.py, the reference).
+// `partition` in py/truco_lab/bound_passive.py, the reference).
 #pragma once
 #include <algorithm>
 #include <vector>

@@ -1,5 +1,5 @@
-// The hand solver of bench/bots/bound_passive.py, ported for speed (the Python one is the
-// reference; `python bench/bots/bound_passive.py --cross-check` compares the two).
+// The hand solver of py/truco_lab/bound_passive.py, ported for speed (the Python one is the
+// reference; `python -m truco_lab.bound_passive --cross-check` compares the two).
 // Reads lines "h0 h0 h0 h1 h1 h1 we_lead value can_raise covers blind policy W2 W4 L2 L4 D"
 // on stdin (levels 0..13; policy 0 best, 1 random) and prints each hand's value.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The hand solver of bench/bots/bound_random.py (best play against `random`), ported for
+// The hand solver of py/truco_lab/bound_random.py (best play against `random`), ported for
 // speed; the Python one (solve_any) is the reference and tests/bots/test_bound_random.py
 // compares the two. Reads lines
 //   "seats h... we_lead kind uniform W2 W4 W6 W10 W12 L2 L4 L6 L10 L12 D"

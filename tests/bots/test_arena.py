@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from truco import arena
+from truco_lab import arena
 from truco.game import deal_for
 
 

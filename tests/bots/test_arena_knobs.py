@@ -1,4 +1,4 @@
-"""bench/bots/arena_knobs.py: the arena with one bot knob turned, the rest as shipped."""
+"""truco_lab.arena_knobs: the arena with one bot knob turned, the rest as shipped."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from truco import bots
 from truco.bots import LEVEL_SETTINGS, opponents
 from truco.game import new_game
 
-import arena_knobs as ak
+from truco_lab import arena_knobs as ak
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 """The arena on the variants (issue 9): mirrored pairs with six seats, Truco Paulista games
-with a vira every hand, and the bench script's table (bench/bots/arena_variants.py)."""
+with a vira every hand, and the bench script's table (truco_lab.arena_variants)."""
 
 from __future__ import annotations
 
-from truco import arena
+from truco_lab import arena
 from truco.game import deal_for
 
 
@@ -44,7 +44,7 @@ def test_paulista_games_score_by_the_paulista_ladder():
 
 
 def test_the_bench_table_has_a_row_per_mode_and_pairing(capsys):
-    import arena_variants
+    from truco_lab import arena_variants
     assert arena_variants.main(["--games", "2", "--jobs", "1", "--only", "3x3"]) == 0
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| mineiro 3x3 |")]

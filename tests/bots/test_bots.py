@@ -399,7 +399,8 @@ def test_a_fresh_bot_learns_that_always_raising_back_says_nothing():
 def test_arena_builds_its_bots_like_the_app(monkeypatch):
     """The arena makes each move with the bot the web app would make for it
     (``truco.api`` seeds ``bot:{seed}:{seat}:{len(log)}``): same bot, same choice."""
-    from truco import api, arena
+    from truco import api
+    from truco_lab import arena
 
     calls = []
     real = bots.for_move

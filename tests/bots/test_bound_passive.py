@@ -1,4 +1,4 @@
-"""The exact solver behind bench/bots/bound_passive.py (issue 4: the bound on any bot's win
+"""The exact solver behind truco_lab.bound_passive (issue 4: the bound on any bot's win
 rate against ``passive``), on hand-built hands whose value follows from the rules."""
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ import subprocess
 
 import pytest
 
-from helpers import ROOT
-
-import bound_passive as bp
+from truco_lab import RESULTS
+from truco_lab import bound_passive as bp
 
 ZAP, COPAS, ESPADILHA, PICA_FUMO = 13, 12, 11, 10
 FOUR, FIVE, SIX = 0, 1, 2
@@ -63,7 +62,7 @@ def test_the_best_play_is_never_worth_less_than_playing_like_passive():
 @pytest.mark.skipif(shutil.which("g++") is None, reason="the C++ port needs g++")
 def test_the_cpp_port_agrees_with_the_python_solver(tmp_path):
     binary = tmp_path / "bound_passive"
-    subprocess.run(["g++", "-O2", "-o", str(binary), str(ROOT / "bench" / "bots" / "bound_passive.cpp")],
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(RESULTS / "bound_passive.cpp")],
                    check=True)
     hands = ((ZAP, FIVE, SIX), (PICA_FUMO, FOUR, FOUR))
     pool = pool_without(ZAP, FIVE, SIX, PICA_FUMO, FOUR, FOUR)

@@ -1,4 +1,4 @@
-"""The exact solver behind bench/bots/bound_random.py (the bound on any bot's win rate against
+"""The exact solver behind truco_lab.bound_random (the bound on any bot's win rate against
 ``random``): against the engine, on hand-built hands whose value follows from the rules,
 and the C++ port against the Python reference."""
 
@@ -10,10 +10,9 @@ import subprocess
 
 import pytest
 
-from helpers import ROOT
-
-import bound_passive as bp
-import bound_random as br
+from truco_lab import RESULTS
+from truco_lab import bound_passive as bp
+from truco_lab import bound_random as br
 
 ZAP, COPAS, ESPADILHA = 13, 12, 11
 POINTS = {(t, v): (v if t == 0 else -v) for t in (0, 1) for v in br.VALUES}
@@ -82,7 +81,7 @@ def test_the_solver_agrees_with_the_engine():
 @pytest.mark.skipif(shutil.which("g++") is None, reason="the C++ port needs g++")
 def test_the_cpp_port_agrees_with_the_python_solver(tmp_path):
     binary = tmp_path / "bound_random"
-    subprocess.run(["g++", "-O2", "-o", str(binary), str(ROOT / "bench" / "bots" / "bound_random.cpp")],
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(RESULTS / "bound_random.cpp")],
                    check=True)
     # 1 x 1 only: a 2 x 2 normal hand takes the Python reference about a minute (the
     # 2 x 2 port was checked on 12 deals by hand, see bench/bots/arena_results.md).

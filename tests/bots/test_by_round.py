@@ -1,10 +1,10 @@
-"""bench/bots/by_round.py: the by-round bet figures of issue 27, read off a match log."""
+"""truco_lab.by_round: the by-round bet figures of issue 27, read off a match log."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-import by_round as br
+from truco_lab import by_round as br
 
 
 def _hand(events, winner, points):

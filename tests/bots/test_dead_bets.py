@@ -1,7 +1,7 @@
 """No dead bets (issue 27): with every seat played by one level, no bet decision is an
 accept or a raise back on a hand every way lost from the seat's view, a raise on a hand the
 face-up cards alone have lost, or a run from a hand every way won (RULES.md §3, §5, §6;
-truco.bots.settled decides it exactly). The full count is bench/bots/dead_bets.py."""
+truco.bots.settled decides it exactly). The full count is truco_lab.dead_bets."""
 
 import random
 

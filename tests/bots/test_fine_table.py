@@ -1,4 +1,4 @@
-"""bench/bots/fine_table.py: the finer entries of difícil's betting table are chosen only
+"""truco_lab.fine_table: the finer entries of difícil's betting table are chosen only
 where an option beats the current action beyond noise, and cross-validation scores a
 choice on games it was not made on (issue 27)."""
 
@@ -8,7 +8,7 @@ import json
 import random
 from argparse import Namespace
 
-import fine_table
+from truco_lab import fine_table
 
 
 def _row(game: int, fine: str, gain: float, cur: str = "play") -> dict:

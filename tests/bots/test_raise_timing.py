@@ -1,8 +1,8 @@
-"""bench/bots/raise_timing.py: how often a level asks for a raise when it may (RULES.md §5)."""
+"""truco_lab.raise_timing: how often a level asks for a raise when it may (RULES.md §5)."""
 
 from __future__ import annotations
 
-import raise_timing as rt
+from truco_lab import raise_timing as rt
 
 
 def test_a_player_that_never_raises_is_counted_at_every_chance_and_never_asks():

@@ -1,4 +1,4 @@
-"""bench/bots/regret_random.py: a bot's decisions graded by the exact best play against
+"""truco_lab.regret_random: a bot's decisions graded by the exact best play against
 ``random`` (1 x 1), from what its own seat sees."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from truco import bots
 from truco.game import new_game
 
-import bound_passive as bp
-import bound_random as br
-import regret_random as rr
+from truco_lab import bound_passive as bp
+from truco_lab import bound_random as br
+from truco_lab import regret_random as rr
 
 ZAP, THREE = 13, 9
 POINTS = {(t, v): (v if t == 0 else -v) for t in (0, 1) for v in br.VALUES}

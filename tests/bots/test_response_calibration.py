@@ -1,8 +1,8 @@
-"""bench/bots/response_calibration.py: difícil's predicted answers to its raises against the answers given."""
+"""truco_lab.response_calibration: difícil's predicted answers to its raises against the answers given."""
 
 from __future__ import annotations
 
-import response_calibration as rc
+from truco_lab import response_calibration as rc
 
 
 def test_every_position_where_difícil_may_raise_is_asked_and_shares_add_up():

@@ -1,4 +1,4 @@
-"""bench/bots/selfplay_policy.py: difícil with betting from a learnt table (issue 27 prototype)."""
+"""truco_lab.selfplay_policy: difícil with betting from a learnt table (issue 27 prototype)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from truco.bots.betting_table import TABLES
 from truco.bots.player import LEVEL_SETTINGS
 from truco.game import new_game
 
-import selfplay_policy as sp
+from truco_lab import selfplay_policy as sp
 
 
 NO_TABLE = dataclasses.replace(LEVEL_SETTINGS["dificil"], betting_table=False)

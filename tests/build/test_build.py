@@ -135,12 +135,14 @@ def test_wheels_are_the_engine_and_the_locked_micropip_version(dist_dir):
     assert wheels == sorted([micropip, f"truco-{version}-py3-none-any.whl"])
     with zipfile.ZipFile(dist_dir / "wheels" / f"truco-{version}-py3-none-any.whl") as whl:
         names = whl.namelist()
-    # Every module of the engine, but the tools that are not the game (they run from py/).
-    tools = {"truco/arena.py", "truco/__main__.py"}
+    # Every module of the engine but its command line (it runs from py/); the research
+    # (py/truco_lab) and the tooling (py/truco_tools) are other packages, not in the wheel.
+    tools = {"truco/__main__.py"}
     sources = sorted(p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py/truco").rglob("*.py"))
     assert tools <= set(sources)
     assert sorted(n for n in names if n.endswith(".py")) == sorted(set(sources) - tools)
     assert "truco/api.py" in names
+    assert not any(n.startswith(("truco_lab/", "truco_tools/")) for n in names)
     for size in ("1x1", "2x2"):  # package data: difícil's betting tables
         assert f"truco/bots/data/betting_{size}.json" in names
 
@@ -156,7 +158,7 @@ def engine_modules() -> list[str]:
     """Every module of the truco package that the wheel ships, by its dotted name."""
     names = []
     for path in sorted((ROOT / "py/truco").rglob("*.py")):
-        if path.name in ("arena.py", "__main__.py") and path.parent.name == "truco":
+        if path.name == "__main__.py" and path.parent.name == "truco":
             continue
         parts = list(path.relative_to(ROOT / "py").with_suffix("").parts)
         if parts[-1] == "__init__":

@@ -2,7 +2,7 @@
 the end (issue 28, "Property tests"; DESIGN.md: from_json's bad input is a ValueError that
 says what is wrong).
 
-A short budget here (CI); bench/bots/fuzz_saves.py runs the same check for minutes.
+A short budget here (CI); truco_lab.fuzz_saves runs the same check for minutes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import truco
 from truco.bots.explain import explain
 from truco.replay import replay_steps
 
-import fuzz_saves
+from truco_lab import fuzz_saves
 
 FAST = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -3,7 +3,7 @@ the bots changes no choice (issue 30, "this refactor must not change a single ch
 
     .venv/bin/python tests/helpers/golden_choices.py --write    # regenerate tests/golden/bot_choices.txt
 
-Each match is played as the arena plays it (:func:`truco.arena.play_game`: a new bot per
+Each match is played as the arena plays it (:func:`truco_lab.arena.play_game`: a new bot per
 move from :func:`truco.bots.for_move`, seeded by the game's seed, the seat and the log's
 length; with sinais, the signalling seats send :func:`truco.signals.signal_to_send`'s
 signal before their first card), or with ``reuse`` one bot object per seat for the

@@ -16,7 +16,7 @@ the bot stays seeded-reproducible and reusable; the no-dead-bet filter applies a
 
 Mineiro has a table for 1 x 1 and one for 2 x 2 (:data:`TABLES`, ``data/betting_1x1.json``,
 ``data/betting_2x2.json``; other presets and table sizes play as before), trained by Monte
-Carlo policy improvement with paired rollouts (``bench/bots/selfplay_policy.py``, figures in
+Carlo policy improvement with paired rollouts (``py/truco_lab/selfplay_policy.py``, figures in
 ``bench/bots/arena_results.md``). The table is read when the module is imported: the web
 app's memory snapshot has no files after a restore.
 """

@@ -7,7 +7,7 @@ LEVEL may ask (no request pending, ``raise`` legal, RULES.md §5), how often it 
 split by the round of the hand, whether a raise was already made this hand, and whether
 it is the match's first hand (before any other evidence) or a later one.
 
-    python bench/bots/raise_timing.py --levels random medio --games 150 --seed 1
+    python -m truco_lab.raise_timing --levels random medio --games 150 --seed 1
 
 LEVEL plays 2 x 2 Mineiro against difícil, seats swapped every other game.
 """

@@ -17,11 +17,11 @@ score it would count every lucky group as a gain; this does not.
 
 ``build``: the finer entries, chosen on every probe given, added to a table.
 
-    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py probe --opp honest --games 3000 \\
+    .venv/bin/python -m truco_lab.fine_table probe --opp honest --games 3000 \\
         --tag h2 --table py/truco/bots/data/betting_2x2.json --out /tmp/probe_honest.jsonl
-    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py cv /tmp/probe_honest.jsonl \\
+    .venv/bin/python -m truco_lab.fine_table cv /tmp/probe_honest.jsonl \\
         /tmp/probe_medio.jsonl
-    PYTHONPATH=py .venv/bin/python bench/bots/fine_table.py build /tmp/probe_honest.jsonl \\
+    .venv/bin/python -m truco_lab.fine_table build /tmp/probe_honest.jsonl \\
         /tmp/probe_medio.jsonl --z 1.0 --table py/truco/bots/data/betting_2x2.json --out new.json
 """
 
@@ -34,7 +34,7 @@ import multiprocessing as mp
 import time
 from collections import defaultdict
 
-import selfplay_policy as sp
+from truco_lab import selfplay_policy as sp
 
 
 def probe(a) -> None:

@@ -3,8 +3,8 @@ with the exact :func:`truco.bots.player.dead_bet` (an accept or a raise back whe
 the hand can still go loses it from the seat's view, a raise on its turn when the face-up
 cards alone lose it, a run when every way wins).
 
-    .venv/bin/python bench/bots/dead_bets.py --games 2000 --seed 1            # 2 x 2 and 1 x 1
-    .venv/bin/python bench/bots/dead_bets.py --games 200 --levels dificil --time
+    .venv/bin/python -m truco_lab.dead_bets --games 2000 --seed 1            # 2 x 2 and 1 x 1
+    .venv/bin/python -m truco_lab.dead_bets --games 200 --levels dificil --time
 
 Also counts the decisions the check looked at and, with ``--time``, the check's own time.
 """

@@ -17,8 +17,8 @@ not computed exactly is the expectation over the deal of our six cards: it is sa
 (the same ``--deals`` deals at every score, as many of them holding 0, 1 or 2+ manilhas
 as the exact shares ask), so runs on several seeds give the bound and its spread.
 
-    python bench/bots/bound_passive.py --deals 100 --seed 1       # about 10 min on 2 cores, g++
-    python bench/bots/bound_passive.py --check 1000 --deals 24    # the solver vs the engine
+    python -m truco_lab.bound_passive --deals 100 --seed 1       # about 10 min on 2 cores, g++
+    python -m truco_lab.bound_passive --check 1000 --deals 24    # the solver vs the engine
 
 Everything the bound rests on is in the rules (§2 card strength, §3 rounds, ties and who
 leads, §4 covered cards, §5 raises, §6 mão de dez and mão de ferro, §7 the game to 12).
@@ -36,6 +36,7 @@ from functools import lru_cache
 
 from truco.judge import TIE, hand_outcome  # (§3, the engine's own rule)
 from truco.rules import COVERED_STRENGTH as COVERED, preset
+from truco_lab import RESULTS
 
 MINEIRO = preset("mineiro")
 STRENGTH = MINEIRO.strength_table()
@@ -285,10 +286,9 @@ class Solver:
             import os
             import subprocess
             import tempfile
-            here = os.path.dirname(os.path.abspath(__file__))
             self.binary = os.path.join(tempfile.mkdtemp(), self.SOURCE.split(".")[0])
             subprocess.run(["g++", "-O2", "-o", self.binary,
-                            os.path.join(here, self.SOURCE)], check=True)
+                            str(RESULTS / self.SOURCE)], check=True)
 
     @staticmethod
     def line(job: tuple) -> str:

@@ -8,7 +8,7 @@ a normal hand, records the regret: the value of the best action minus the value 
 one chosen. Summed over a game, the regrets are about the game-win chance the bot gives
 away against best play (mão de dez decisions and the hands of §6 are not graded).
 
-    python bench/bots/regret_random.py --games 150 --seed 1     # ~30 s after the game values
+    python -m truco_lab.regret_random --games 150 --seed 1     # ~30 s after the game values
 
 The table groups the regret by decision (a turn or an answer to random's raise), the
 rounds already played, what was chosen and what was best (a card, a cover, a raise;
@@ -23,9 +23,9 @@ import multiprocessing as mp
 import random
 import time
 
-import bound_passive as bp
-import bound_random as br
-from bound_passive import COVERED, LEVEL_COUNTS, STRENGTH
+from truco_lab import bound_passive as bp
+from truco_lab import bound_random as br
+from truco_lab.bound_passive import COVERED, LEVEL_COUNTS, STRENGTH
 from truco import bots
 from truco.game import new_game
 from truco.judge import TIE

@@ -2,9 +2,9 @@
 nova, mão de onze) and 3 x 3 (trucão de 6, the Mineiro rules), each with the pairings
 difícil vs médio, difícil vs passive and médio vs fácil.
 
-    nice python bench/bots/arena_variants.py --games 1000 --seed 1,2 [--jobs 2] [--write]
+    nice python -m truco_lab.arena_variants --games 1000 --seed 1,2 [--jobs 2] [--write]
 
-Each row is one `truco.arena.run`: mirrored pairs of full games to 12 (the second game of a
+Each row is one `truco_lab.arena.run`: mirrored pairs of full games to 12 (the second game of a
 pair gives each team the other team's cards), so A's win rate comes with a 95% confidence
 interval over the pairs. `--write` writes bench/bots/arena_variants.md (the table, the command,
 the commit of the bots measured and the machine's load).
@@ -16,13 +16,11 @@ import argparse
 import os
 import subprocess
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
 
-from truco import arena
+from truco_lab import RESULTS, ROOT, arena
 
-OUT = ROOT / "bench" / "bots" / "arena_variants.md"
+OUT = RESULTS / "arena_variants.md"
 
 # (title, preset, players)
 MODES = [("paulista 1x1", "paulista", 2), ("paulista 2x2", "paulista", 4), ("mineiro 3x3", "mineiro", 6)]
@@ -65,8 +63,8 @@ def write(args, rows, total: int, loads: list[float], minutes: float) -> None:
     partial = "" if len(rows) == total else f" **Partial: {len(rows)} of {total} rows.**"
     OUT.write_text(
         "# Arena results: the variants (issue 9)\n\n"
-        f"`nice python bench/bots/arena_variants.py --games {args.games} --seed {args.seed} --write`\n"
-        f"({args.games} games per seed and row, `truco.arena.run` each; the seeds' games add up): mirrored\n"
+        f"`nice python -m truco_lab.arena_variants --games {args.games} --seed {args.seed} --write`\n"
+        f"({args.games} games per seed and row, `truco_lab.arena.run` each; the seeds' games add up): mirrored\n"
         "deals, full single games to 12 (Truco Paulista: a\n"
         "vira every hand, manilhas of the next rank, mão de onze, mão de ferro at 11 x 11 in the dark;\n"
         "3 x 3: the Mineiro rules with six seats, teams of three sitting alternately). Win rate of\n"

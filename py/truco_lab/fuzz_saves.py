@@ -13,8 +13,8 @@ through the public API with a table in play:
 
 Any other outcome is a finding, printed with the seed that reproduces it.
 
-    .venv/bin/python bench/bots/fuzz_saves.py --minutes 10       # the long run
-    .venv/bin/python bench/bots/fuzz_saves.py --seed 123 --count 1  # one case again
+    .venv/bin/python -m truco_lab.fuzz_saves --minutes 10       # the long run
+    .venv/bin/python -m truco_lab.fuzz_saves --seed 123 --count 1  # one case again
 
 tests/engine/test_save_mutations.py runs the same check on a small budget (hypothesis).
 """
@@ -29,11 +29,9 @@ import sys
 import time
 import traceback
 from collections import Counter
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
 
 from truco import api
+from truco_lab import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "saves_v1"
 CARDS = [r + s for r in "4567QJKA23" for s in "chsd"]

@@ -1,8 +1,8 @@
 """Where difícil's strength stops: a ceiling and two counterfactual checks (issue 4).
 
-    python bench/bots/bot_checks.py ceiling --b passive --games 600
-    python bench/bots/bot_checks.py raises  --b medio   --games 300
-    python bench/bots/bot_checks.py answers --b medio   --games 400
+    python -m truco_lab.bot_checks ceiling --b passive --games 600
+    python -m truco_lab.bot_checks raises  --b medio   --games 300
+    python -m truco_lab.bot_checks answers --b medio   --games 400
 
 - ``ceiling``: difícil whose sampled deals are the true deal (it sees every hidden card;
   every decision rule unchanged) against a baseline, 2 x 2 Mineiro, mirrored seeds. What

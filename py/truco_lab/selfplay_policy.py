@@ -26,10 +26,10 @@ it at iteration k (fictitious-play averaging; ``default`` keeps the rest). ``--b
 scores explored decisions by their own hand's outcome instead (too noisy to learn from).
 ``--opp`` is ``self`` (self-play) or a list of opponents taken in turn.
 
-    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py train --players 4 \
+    .venv/bin/python -m truco_lab.selfplay_policy train --players 4 \
         --games 2000 --iters 1 --branch 0.7 --min-n 30 --z 2.5 --opp honest,medio,self \
         --out /tmp/table.json
-    PYTHONPATH=py .venv/bin/python bench/bots/selfplay_policy.py measure \
+    .venv/bin/python -m truco_lab.selfplay_policy measure \
         --table bench/bots/selfplay_table_2x2.json --players 4 --opps honest,medio --seed 1 \
         --games 1000 --base /tmp/base_{opp}_{players}_{seed}_{games}.json
 
@@ -50,7 +50,8 @@ import random
 import time
 from collections import defaultdict
 
-from truco import arena, bots
+from truco import bots
+from truco_lab import arena
 from truco.bots import player as P
 from truco.bots.betting_table import pick, state_keys
 from truco.bots.utility import game_value

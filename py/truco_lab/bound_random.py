@@ -31,10 +31,10 @@ is the dynamic programme of ``bound_passive.game_values`` over the scores, with 
 utilities of every value a hand may score (2, 4, 6, 10, 12), the deals of our cards
 sampled (stratified by manilhas).
 
-    python bench/bots/bound_random.py --players 2 --deals 2000 --seed 1   # 1 x 1, ~3 min, g++
-    python bench/bots/bound_random.py --players 2 --deals 100 --engine python   # ~6 min
-    python bench/bots/bound_random.py --deals 30 --seed 1      # 2 x 2, 6-13 min on 2 cores, g++
-    python bench/bots/bound_random.py --check 1000 --deals 12 --players 4       # vs the engine
+    python -m truco_lab.bound_random --players 2 --deals 2000 --seed 1   # 1 x 1, ~3 min, g++
+    python -m truco_lab.bound_random --players 2 --deals 100 --engine python   # ~6 min
+    python -m truco_lab.bound_random --deals 30 --seed 1      # 2 x 2, 6-13 min on 2 cores, g++
+    python -m truco_lab.bound_random --check 1000 --deals 12 --players 4       # vs the engine
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ import sys
 import time
 from functools import lru_cache
 
-import bound_passive as bp
-from bound_passive import COVERED, GOAL, LEVEL_COUNTS, MINEIRO, STRENGTH
+from truco_lab import bound_passive as bp
+from truco_lab.bound_passive import COVERED, GOAL, LEVEL_COUNTS, MINEIRO, STRENGTH
 from truco.judge import TIE, hand_outcome
 
 VALUES = (MINEIRO.start_value,) + tuple(step.value for step in MINEIRO.ladder)
@@ -208,7 +208,7 @@ def action_values(hand: tuple, pool: tuple, results: tuple, we_lead_round: bool,
                   table: tuple, level: int, last, utility: dict,
                   pending: bool = False) -> dict:
     """1 x 1: the value of each action open to us in the middle of a normal hand, with
-    best play from then on (``bench/bots/regret_random.py`` grades a bot by it).
+    best play from then on (``truco_lab.regret_random`` grades a bot by it).
 
     ``hand``: our cards' levels; ``pool``: a count per level of the cards we have not
     seen (random's covered cards stay in it: they tell nothing); ``results``: the rounds

@@ -1,12 +1,12 @@
 """The arena with a bot knob turned, to measure what it is worth (issue 4).
 
-    python bench/bots/arena_knobs.py --random-prior 0.6 -- --players 4 --a dificil --b random --games 2000 --seed 1
-    python bench/bots/arena_knobs.py --random-prior 0.6 --channels floor -- --a dificil --b medio --seed 2
-    python bench/bots/arena_knobs.py --medio raise_at=0.6 accept_at=0.58 -- --a dificil --b medio
+    python -m truco_lab.arena_knobs --random-prior 0.6 -- --players 4 --a dificil --b random --games 2000 --seed 1
+    python -m truco_lab.arena_knobs --random-prior 0.6 --channels floor -- --a dificil --b medio --seed 2
+    python -m truco_lab.arena_knobs --medio raise_at=0.6 accept_at=0.58 -- --a dificil --b medio
 
-Everything after ``--`` goes to ``python -m truco.arena``. Each knob is a field of a
+Everything after ``--`` goes to ``python -m truco_lab.arena``. Each knob is a field of a
 level's :class:`truco.bots.LevelSettings`: the run builds difícil's (or médio's) bots
-with the settings changed and hands them to the arena (``truco.arena.main(settings=...)``);
+with the settings changed and hands them to the arena (``truco_lab.arena.main(settings=...)``);
 nothing is patched.
 
 - ``--random-prior P``: difícil's prior that a team acts at random
@@ -30,7 +30,7 @@ import argparse
 import dataclasses
 import sys
 
-from truco import arena
+from truco_lab import arena
 from truco.bots import LEVEL_SETTINGS, LevelSettings
 
 CHANNELS = {"floor": "random_prior_floor", "edge": "random_prior_edge", "rollouts": "random_prior_rollouts"}
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         cut = argv.index("--")
         argv, rest = argv[:cut], argv[cut + 1:]
-    p = argparse.ArgumentParser(prog="python bench/bots/arena_knobs.py",
+    p = argparse.ArgumentParser(prog="python -m truco_lab.arena_knobs",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--random-prior", type=float, default=None)
     p.add_argument("--channels", nargs="+", choices=sorted(CHANNELS), default=sorted(CHANNELS))

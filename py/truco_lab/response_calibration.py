@@ -10,7 +10,7 @@ did: the game is copied, the raise applied, and the answering seat's bot (the sa
 the weighted mean, over difícil's sampled deals, of its (run, accept, raise back)
 chances there.
 
-    python bench/bots/response_calibration.py --b honest --games 80 --seed 1
+    python -m truco_lab.response_calibration --b honest --games 80 --seed 1
 
 2 x 2 Mineiro, mirrored pairs (difícil on even seats, then odd). Rows: the step asked
 (4 truco, 6 seis, 10 dez, 12 doze), round 1 or later, whether the answering team had

@@ -1,7 +1,7 @@
 """Where a level's bets win and lose, by round (issue 27): A against B, mirrored games as in
-the arena (``truco.arena.play_game``, a fresh ``for_move`` bot per move).
+the arena (``truco_lab.arena.play_game``, a fresh ``for_move`` bot per move).
 
-    .venv/bin/python bench/bots/by_round.py --a dificil --b honest --games 600 --seed 1
+    .venv/bin/python -m truco_lab.by_round --a dificil --b honest --games 600 --seed 1
 
 Prints, from A's side (markdown tables):
 
@@ -24,7 +24,7 @@ import os
 import sys
 from collections import defaultdict
 
-from truco.arena import play_game
+from truco_lab.arena import play_game
 
 HIGH = ("dez", "doze")
 

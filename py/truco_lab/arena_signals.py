@@ -1,7 +1,7 @@
 """What the sinais are worth (issue 12): a pair that signals against the same pair that
 does not, and whether catching signals helps the opponents.
 
-    python bench/bots/arena_signals.py --games 2000 --levels dificil medio --always dificil
+    python -m truco_lab.arena_signals --games 2000 --levels dificil medio --always dificil
 
 For each level, two arena runs of mirrored 2 x 2 games on the same seeds, the same bots on
 both sides, side A signalling by the table's bots' policy (``truco.signals.signal_to_send``)
@@ -23,11 +23,10 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from pathlib import Path
 
-from truco import arena
+from truco_lab import RESULTS, arena
 
-OUT = Path(__file__).resolve().parent / "arena_signals.md"
+OUT = RESULTS / "arena_signals.md"
 
 
 def ci95(xs: list[float]) -> float:

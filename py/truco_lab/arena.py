@@ -1,6 +1,6 @@
 """Arena: two bot levels play full games against each other, with mirrored deals.
 
-    python -m truco.arena --preset mineiro --players 4 --a dificil --b medio --games 2000 --seed 1
+    python -m truco_lab.arena --preset mineiro --players 4 --a dificil --b medio --games 2000 --seed 1
 
 Games come in pairs that share a seed. The deal of hand k depends only on (seed, k)
 (``truco.game.deal_for``), and so does the first dealer; in the second game of a pair
@@ -33,9 +33,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import bots
-from .game import new_game
-from .signals import signal_for, signal_to_send
+from truco import bots
+from truco.game import new_game
+from truco.signals import signal_for, signal_to_send
 
 SIGNAL_SIDES = ("none", "a", "b", "both")
 SIGNAL_POLICIES = ("table", "always")
@@ -227,7 +227,7 @@ def _collect(res: ArenaResult, results) -> None:
 
 def main(argv: list[str] | None = None, settings: dict | None = None) -> int:
     """The command line; ``settings`` as in :func:`run` (for a tool that turns a knob)."""
-    p = argparse.ArgumentParser(prog="python -m truco.arena", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m truco_lab.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="mineiro")
     p.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
     p.add_argument("--a", default="dificil", choices=bots.ALL_LEVELS)
