@@ -263,7 +263,19 @@ class Replay:
         self.events = []
 
     def call(self, method: str, params: dict | None = None) -> dict:
-        reply = json.loads(self.api.handle(json.dumps({"method": method, "params": params or {}})))
+        """One request to ``truco.api`` through its JSON text, as the page sends it.
+
+        ``method`` and the params' names are checked against ``api.METHODS`` and
+        ``api.PARAMS`` first, raising a ``TypeError``: the engine's own ``ValueError`` would
+        be taken for a refused move (a learner's "wrong"), so a renamed method or param
+        would pass for a wrong solution instead of failing the build."""
+        params = params or {}
+        if method not in self.api.METHODS:
+            raise TypeError(f"truco.api has no method {method!r}: one of {', '.join(self.api.METHODS)}")
+        unknown = self.api.unknown_params(method, params)
+        if unknown:
+            raise TypeError(f"truco.api's {method} takes no param {', '.join(unknown)}")
+        reply = json.loads(self.api.handle(json.dumps({"method": method, "params": params})))
         return reply["observation"] if "observation" in reply else reply
 
     def _take(self, obs: dict) -> None:

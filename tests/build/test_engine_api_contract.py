@@ -164,3 +164,18 @@ def test_the_docs_name_every_param():
             if method == "new_game" and name in OPTION_NAMES:
                 continue  # "the options": listed under "Starting a match"
             assert re.search(rf"`[^`\n]*\b{name}\b[^`\n]*`", section), (method, name)
+
+
+def test_the_lessons_check_refuses_a_name_the_engine_does_not_take():
+    # lessons.py takes the engine's ValueError for a refused move (the learner's "wrong"): a
+    # renamed method or param must fail the build instead, as a TypeError.
+    from types import SimpleNamespace
+
+    from truco_tools.lessons import Replay
+
+    replay = SimpleNamespace(api=api)
+    with pytest.raises(TypeError, match="no method 'botstep'"):
+        Replay.call(replay, "botstep")
+    with pytest.raises(TypeError, match="apply takes no param acton"):
+        Replay.call(replay, "apply", {"acton": "play 4c"})
+    assert Replay.call(replay, "version") == {"version": truco.__version__}

@@ -2,6 +2,7 @@
 // match's log as the human saw it: another seat's covered card has no card in it), with
 // the rounds' results and why the hand was won. `eventLines` is shared with the replay.
 
+import { engineApi } from "../engine/engine_api.js";
 import { cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { callName, chosenName, maoDeXParams, seatName } from "../shared/table_words.js";
@@ -127,7 +128,7 @@ export function handEvents(log, handN) {
 export class HandReview {
   /** `onPause(bool)` pauses the table while the dialog is open. */
   constructor({ client, onPause }) {
-    this.client = client;
+    this.engine = engineApi(client);
     this.onPause = onPause;
     this.dialog = $("review-dialog");
     this.list = $("review-list");
@@ -152,7 +153,7 @@ export class HandReview {
     this.onPause(true);
     let log;
     try {
-      log = (await this.client.call("history", {})).log;
+      log = (await this.engine.history()).log;
     } catch (err) {
       this.onPause(false);
       throw err;

@@ -3,6 +3,7 @@
 // button outlined — with a one-line reason, and a button that follows it. Off by default
 // (the `hint` setting); nothing is asked of the engine unless the player asks.
 
+import { engineApi } from "../engine/engine_api.js";
 import { cardName, manilhaName } from "../shared/cards.js";
 import { listText, t } from "../shared/i18n.js";
 
@@ -60,7 +61,7 @@ export function actionText(action, obs) {
 export class HintView {
   /** `send(action)` plays an action as the human; `busy()` says a move is under way. */
   constructor({ client, send, busy }) {
-    this.client = client;
+    this.engine = engineApi(client);
     this.send = send;
     this.busy = busy;
     this.box = $("hint-box");
@@ -122,7 +123,7 @@ export class HintView {
     const asking = (this.asking = {});
     let hint;
     try {
-      hint = await this.client.call("hint", {});
+      hint = await this.engine.hint();
     } catch (err) {
       if (this.asking !== asking) return;
       this.button.disabled = false;

@@ -7,6 +7,7 @@
 // It reads only the human's observation and the engine's answers: a signal is shown only
 // if the engine put it in this seat's observation.
 
+import { engineApi } from "../engine/engine_api.js";
 import { listText, t } from "../shared/i18n.js";
 import { callName } from "../shared/table_words.js";
 import { SIGNALS } from "../shared/names.js";
@@ -81,10 +82,10 @@ export function caughtSignalsText(event, obs, view) {
 }
 
 export class PartnerTalk {
-  /** `onSignal(name)` sends a signal; `client.call("partner_opinion")` asks the engine. */
+  /** `onSignal(name)` sends a signal; the engine `client` (its partner_opinion) gives the partner's view. */
   constructor({ root, client, view, onSignal }) {
     this.root = root;
-    this.client = client;
+    this.engine = engineApi(client);
     this.view = view;
     this.onSignal = onSignal;
     this.obs = null;
@@ -278,7 +279,7 @@ export class PartnerTalk {
       this.opinionEl.hidden = true;
       let reply;
       try {
-        reply = await this.client.call("partner_opinion", {});
+        reply = await this.engine.partnerOpinion();
       } catch {
         return; // no opinion is no harm: the human decides anyway
       }

@@ -4,6 +4,7 @@
 // unplayed cards are never in it: RULES.md §4). Drawn on a mini-table in a dialog, with
 // previous / next (buttons, ← →, Home / End).
 
+import { engineApi } from "../engine/engine_api.js";
 import { eventLines } from "./hand_review.js";
 import { t } from "../shared/i18n.js";
 import { MiniTable } from "../tutorial/mini_table.js";
@@ -24,7 +25,7 @@ function loadTableCss() {
 
 export class ReplayView {
   constructor({ client, onPause }) {
-    this.client = client;
+    this.engine = engineApi(client);
     this.onPause = onPause;
     this.dialog = $("replay-dialog");
     this.table = null;
@@ -58,7 +59,7 @@ export class ReplayView {
     $("replay-close").focus();
     let reply;
     try {
-      reply = await this.client.call("replay", { save });
+      reply = await this.engine.replay({ save });
     } catch (err) {
       status.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("replay.error", { message: err.message });
       return;

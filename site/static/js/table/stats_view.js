@@ -3,6 +3,7 @@
 // device's player, or another person who played here, by name): export to a file, import from one (checked first, the game state by the
 // engine), and a reset of the statistics that asks first.
 
+import { engineApi } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { KEYS, StorageManager } from "../shared/storage.js";
 import { VERSION, exportText, parseImport } from "./saved_data.js";
@@ -236,7 +237,7 @@ export class StatsView {
       let ok = true;
       if (this.store.client.ready === false) this.say(t("engine.loading")); // the check waits for it
       try {
-        await this.store.client.call("load", { save: r.session.save }); // the engine checks the game
+        await engineApi(this.store.client).load({ save: r.session.save }); // the engine checks the game
       } catch {
         ok = false;
       }

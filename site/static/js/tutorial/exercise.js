@@ -12,6 +12,7 @@
 // starts the engine (a touch or focus on the table already does), waits with the loading
 // progress under the table, and is made once the engine has dealt the same position.
 
+import { engineApi } from "../engine/engine_api.js";
 import { EngineError } from "../engine/engine_client.js";
 import { t } from "../shared/i18n.js";
 import { raiseLabel, speech } from "../shared/table_words.js";
@@ -124,8 +125,9 @@ export class Exercise {
     return this.fast ? Promise.resolve() : sleep(ms);
   }
 
-  async call(method, params) {
-    return this.engine.client.call(method, params);
+  /** The engine's methods (engine_api.js) over the page's engine client. */
+  get engineCalls() {
+    return engineApi(this.engine.client);
   }
 
   /**
@@ -175,7 +177,7 @@ export class Exercise {
     }
     let reply;
     try {
-      reply = await this.call("new_game", newGameParams(this.ex));
+      reply = await this.engineCalls.newGame(newGameParams(this.ex));
     } catch (err) {
       if (gen !== this.generation) return;
       this.fail(t("exercise.bad_deal"), err.message);
@@ -198,12 +200,12 @@ export class Exercise {
         // A reply that comes after a restart belongs to the abandoned game: taking it would
         // mix its moves into the new one's (a "Recomeçar" pressed during the setup).
         if (seat === 0) {
-          const reply = await this.call("apply", { action });
+          const reply = await this.engineCalls.apply({ action });
           if (gen !== this.generation) return;
           this.take(reply.observation, !quiet);
         } else {
           const before = this.lastN;
-          const reply = await this.call("bot_step");
+          const reply = await this.engineCalls.botStep();
           if (gen !== this.generation) return;
           this.take(reply.observation, !quiet);
           const ev = this.events.find((e) => e.n > before);
@@ -316,7 +318,7 @@ export class Exercise {
         await this.pause(650);
       }
       if (gen !== this.generation) return;
-      const reply = await this.call("bot_step");
+      const reply = await this.engineCalls.botStep();
       if (gen !== this.generation) return; // a restart came meanwhile (see start())
       this.take(reply.observation, !quiet);
       this.judgeNow();
@@ -348,7 +350,7 @@ export class Exercise {
     if (cardMove && this.roundNo === null) tentativeRound = o.rounds.length;
     let reply;
     try {
-      reply = await this.call("apply", { action });
+      reply = await this.engineCalls.apply({ action });
     } catch (err) {
       this.busy = false;
       if (gen !== this.generation) return;

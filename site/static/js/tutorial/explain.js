@@ -2,6 +2,7 @@
 // engine's `judge` strengths), who won a hand and how many points. The engine decides;
 // these only put its answer into words.
 
+import { engineApi } from "../engine/engine_api.js";
 import { cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { seatName } from "../shared/table_words.js";
@@ -35,7 +36,7 @@ export async function judgeRound(client, plays, preset = "mineiro", vira = null)
   const sent = plays.map((p) => ({ seat: p.seat, covered: Boolean(p.covered), card: p.card || spare.shift() }));
   const params = { preset, plays: sent };
   if (vira) params.vira = vira;
-  const res = await client.call("judge", params);
+  const res = await engineApi(client).judge(params);
   return { ...res, sent };
 }
 
