@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Literal, Mapping, Union
+from typing import Any, Iterable, Literal, Mapping, Sequence, Union
 
 from .rules import COVERED_STRENGTH
 
@@ -58,25 +58,30 @@ def round_result(
     return top[0] % 2, top[0]
 
 
-def hand_outcome(results: list[RoundResult]) -> int | str | None:
+def hand_outcome(results: Sequence[Any], tie: Any = TIE, void: Any = VOID) -> Any:
     """The team that wins the hand, ``'void'`` when all three rounds tie, ``None`` if open.
 
     §3: the first team to win 2 rounds wins. A tied 1st round goes to the winner of the
     2nd (or the 3rd); after a won 1st round, a tie in the 2nd or 3rd goes to the winner of
     the 1st.
+
+    ``tie`` and ``void`` are the markers of a tied round and of a void hand. The bots'
+    rollouts keep rounds as small ints (``bots/simulate.py``: ``TIE`` -1, ``VOID`` 2) and
+    pass their own markers, so the rule is written once; as parameters they are local
+    lookups, which keeps the rollouts as fast as a copy of the rule with its own globals.
     """
     n = len(results)
     if n < 2:
         return None
     first, second = results[0], results[1]
-    if first == TIE:
-        if second != TIE:
+    if first == tie:
+        if second != tie:
             return second
         if n == 3:
-            return VOID if results[2] == TIE else results[2]
+            return void if results[2] == tie else results[2]
         return None
-    if second == first or second == TIE:
+    if second == first or second == tie:
         return first
     if n == 3:
-        return first if results[2] == TIE else results[2]
+        return first if results[2] == tie else results[2]
     return None

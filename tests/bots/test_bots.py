@@ -16,8 +16,9 @@ from truco import bots
 from truco.bots.knowledge import manilhas_of, read, strength_table
 from truco.bots.simulate import sample_world
 from truco.signals import signal_for
-from truco.bots.simulate import hand_outcome
-from truco.judge import hand_outcome as engine_hand_outcome
+from truco.bots.knowledge import TIE
+from truco.bots.simulate import VOID
+from truco.judge import hand_outcome
 from helpers.engine import random_positions
 
 SMART = ("medio", "dificil")
@@ -67,18 +68,16 @@ def test_strength_comes_from_the_rules():
                 assert table[card] == want[card], (name, card)
 
 
-def test_hand_outcome_matches_the_judge():
-    """§3: the simulator's integer judge agrees with the engine's on every sequence."""
-    codes = {0: 0, 1: 1, "tie": -1}
+def test_hand_outcome_with_the_rollouts_markers():
+    """§3: the engine's rule called with the rollouts' integer markers (TIE, VOID) gives the
+    outcome it gives with its own ("tie", "void"), on every sequence of rounds."""
+    codes = {0: 0, 1: 1, "tie": TIE}
     import itertools
     for n in (2, 3):
         for seq in itertools.product((0, 1, "tie"), repeat=n):
-            ours = hand_outcome([codes[x] for x in seq])
-            theirs = engine_hand_outcome(list(seq))
-            if theirs == "void":
-                assert ours == 2
-            else:
-                assert ours == theirs, seq
+            ours = hand_outcome([codes[x] for x in seq], TIE, VOID)
+            theirs = hand_outcome(list(seq))
+            assert ours == (VOID if theirs == "void" else theirs), seq
 
 
 # ------------------------------------------------------------ card play (§2–§4)

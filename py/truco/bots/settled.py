@@ -31,8 +31,9 @@ it has seen. Measured: well under a millisecond per call on the arena's position
 from __future__ import annotations
 
 from ..cards import RANKS
+from ..judge import hand_outcome
 from .knowledge import COVERED, TIE, deck_of, manilhas_of, strength_table
-from .simulate import VOID, hand_outcome
+from .simulate import VOID
 
 __all__ = ["outcomes", "settled", "VOID"]
 
@@ -101,7 +102,7 @@ def outcomes(obs: dict, public: bool = False) -> frozenset[int]:
         return frozenset((0, 1, VOID))
     results, table, table_seats, to_play, known, hidden, pool, covers_ok = v
     n = obs["players"]
-    done = hand_outcome(results)
+    done = hand_outcome(results, TIE, VOID)
     if done is not None:
         return frozenset((done,))
     best, bteam = -2, TIE
@@ -210,7 +211,7 @@ class _Search:
             if self.budget < 0:
                 raise _Stop
         if not to_play:
-            out = hand_outcome(list(results) + [bteam])
+            out = hand_outcome(list(results) + [bteam], TIE, VOID)
             if out is not None:
                 self._add(out)
                 return
@@ -230,7 +231,7 @@ class _Search:
                 changeable = True
                 break
         if not changeable:
-            out = hand_outcome(list(results) + [bteam])
+            out = hand_outcome(list(results) + [bteam], TIE, VOID)
             if out is not None:  # the round ends the hand whatever else is played in it
                 self._add(out)
                 return

@@ -10,29 +10,12 @@ from __future__ import annotations
 
 import random
 
+from ..judge import hand_outcome
 from .knowledge import COVERED, TIE, Knowledge
 
 VOID = 2
-"""Rollout result: all three rounds tied, nobody scores (RULES.md §3)."""
-
-
-def hand_outcome(results: list[int]) -> int | None:
-    """Winning team, ``VOID``, or ``None`` while undecided (RULES.md §3, integer form)."""
-    n = len(results)
-    if n < 2:
-        return None
-    first, second = results[0], results[1]
-    if first == TIE:
-        if second != TIE:
-            return second
-        if n == 3:
-            return VOID if results[2] == TIE else results[2]
-        return None
-    if second == first or second == TIE:
-        return first
-    if n == 3:
-        return first if results[2] == TIE else results[2]
-    return None
+"""Rollout result: all three rounds tied, nobody scores (RULES.md §3). The hand's outcome
+is the engine's own rule, ``judge.hand_outcome(results, TIE, VOID)``, with these markers."""
 
 
 def round_winner(plays: list[tuple[int, int]]) -> tuple[int, int]:
@@ -118,7 +101,7 @@ def rollout(hands: list[list[int]], n: int, results: list[int],
         if len(plays) == n:
             res, winner = round_winner(plays)
             results.append(res)
-            out = hand_outcome(results)
+            out = hand_outcome(results, TIE, VOID)
             if out is not None:
                 return out
             if res != TIE:
@@ -138,7 +121,7 @@ def advance(hands: list[list[int]], n: int, results: list[int], plays: list[tupl
     if len(plays) == n:
         res, winner = round_winner(plays)
         results.append(res)
-        out = hand_outcome(results)
+        out = hand_outcome(results, TIE, VOID)
         if out is not None:
             return out, results, [], leader
         if res != TIE:
