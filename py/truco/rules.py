@@ -141,6 +141,14 @@ class Rules:
 
 _MANILHAS_VELHAS = ("4c", "7h", "As", "7d")
 _MANILHA_NAMES = ("Zap", "Copas", "Espadilha", "Pica-fumo")
+_FIXED_MANILHAS_MAO_DE_DEZ = dict(
+    manilhas=_MANILHAS_VELHAS,
+    manilha_names=_MANILHA_NAMES,
+    mao_de_x=10,
+    mao_de_x_value=4,
+    mao_de_x_run_gives=2,
+)
+"""What the three presets with fixed manilhas share: the manilhas and the mão de dez (§9)."""
 
 PRESETS: dict[str, Rules] = {
     "mineiro": Rules(
@@ -149,11 +157,7 @@ PRESETS: dict[str, Rules] = {
         description="Manilhas fixas; a mão vale 2 e sobe para 4, 6, 10 e 12.",
         start_value=2,
         ladder=(Step("truco", 4), Step("seis", 6), Step("dez", 10), Step("doze", 12)),
-        manilhas=_MANILHAS_VELHAS,
-        manilha_names=_MANILHA_NAMES,
-        mao_de_x=10,
-        mao_de_x_value=4,
-        mao_de_x_run_gives=2,
+        **_FIXED_MANILHAS_MAO_DE_DEZ,
     ),
     "truco473": Rules(
         name="truco473",
@@ -161,11 +165,7 @@ PRESETS: dict[str, Rules] = {
         description="Manilhas fixas; a mão vale 2 e sobe para 4, 8, 10 e 12.",
         start_value=2,
         ladder=(Step("truco", 4), Step("seis", 8), Step("nove", 10), Step("doze", 12)),
-        manilhas=_MANILHAS_VELHAS,
-        manilha_names=_MANILHA_NAMES,
-        mao_de_x=10,
-        mao_de_x_value=4,
-        mao_de_x_run_gives=2,
+        **_FIXED_MANILHAS_MAO_DE_DEZ,
     ),
     "torneio": Rules(
         name="torneio",
@@ -173,11 +173,7 @@ PRESETS: dict[str, Rules] = {
         description="Regulamento de torneio: 2, 4, 8 e 12; placar em tentos; mão de ferro às claras.",
         start_value=2,
         ladder=(Step("truco", 4), Step("seis", 8), Step("nove", 12)),
-        manilhas=_MANILHAS_VELHAS,
-        manilha_names=_MANILHA_NAMES,
-        mao_de_x=10,
-        mao_de_x_value=4,
-        mao_de_x_run_gives=2,
+        **_FIXED_MANILHAS_MAO_DE_DEZ,
         ferro_blind=False,
         tentos=True,
     ),

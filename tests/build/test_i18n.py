@@ -163,11 +163,17 @@ def test_the_allowed_words_are_few():
 
 
 def test_every_rules_preset_has_its_texts(reference):
-    """The presets' titles and descriptions come from the tables (the engine's are Portuguese)."""
+    """The presets' titles and descriptions come from the tables. The Portuguese ones are
+    written in the engine (py/truco/rules.py: the CLI and the observations say them), and
+    pt-BR.json, the translators' reference, holds the same words, letter for letter."""
     from truco.rules import PRESETS
     missing = [f"preset.{n}.{f}" for n in PRESETS for f in ("title", "description")
                if f"preset.{n}.{f}" not in reference]
     assert not missing, f"site/i18n/{REFERENCE}.json lacks {missing} (then add them in every language)"
+    differ = [f"preset.{n}.{f}: {reference[f'preset.{n}.{f}']!r} != {getattr(PRESETS[n], f)!r}"
+              for n in PRESETS for f in ("title", "description")
+              if reference[f"preset.{n}.{f}"] != getattr(PRESETS[n], f)]
+    assert not differ, f"site/i18n/{REFERENCE}.json must say what py/truco/rules.py says:\n  " + "\n  ".join(differ)
 
 
 def test_every_kind_of_saved_data_has_its_set_aside_notice(reference):
