@@ -5,6 +5,7 @@
 // set aside (kept for the player to download) and said once; a save the engine refuses is
 // set aside the same way, unless the engine itself failed.
 
+import { engineApi } from "../engine/engine_api.js";
 import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
@@ -86,7 +87,7 @@ export class MatchStore {
     if (!session) return null;
     try {
       // A shared table's save is checked without anybody's view (no hand reaches the page).
-      const reply = await this.client.call("load", { save: session.save, ...(isSharedTable(session.settings) ? { seat: null } : {}) });
+      const reply = await engineApi(this.client).load({ save: session.save, ...(isSharedTable(session.settings) ? { seat: null } : {}) });
       this.savedObs = { [session.id]: reply.observation };
       return { session, obs: reply.observation };
     } catch (err) {

@@ -4,6 +4,7 @@
 // seats' cards. Opening the link starts that match (after asking, when a saved game would
 // be given up): see `sharedFromURL`.
 
+import { engineApi } from "../engine/engine_api.js";
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 import { t } from "../shared/i18n.js";
 
@@ -89,7 +90,7 @@ export class ShareDialog {
       if (!this.dialog.open) this.dialog.showModal();
     }
     try {
-      shared = await this.client.call("share", { save });
+      shared = await engineApi(this.client).share({ save });
       if (this.message.textContent === t("engine.loading")) this.message.textContent = "";
     } catch (err) {
       this.message.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("share.error", { message: err.message });
