@@ -33,46 +33,48 @@ class RandomBot:
         return self.rng.choice(obs["legal_actions"])
 
 
-class PassiveBot:
+class _RandomCardBot:
+    """A random card face up, and one fixed way to answer a request (a raise or a mão de
+    dez): :meth:`answer`, ``None`` when it leaves the choice to the card."""
+
+    level = ""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def answer(self, legal: list[str]) -> str | None:
+        raise NotImplementedError
+
+    def choose(self, obs: dict) -> str:
+        return self.answer(obs["legal_actions"]) or _random_play(obs, self.rng)
+
+
+class PassiveBot(_RandomCardBot):
     """Random card face up; never raises; accepts a request with probability 1/2."""
 
     level = "passive"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: dict) -> str:
-        legal = obs["legal_actions"]
+    def answer(self, legal: list[str]) -> str | None:
         if "accept" in legal:
             return "accept" if self.rng.random() < 0.5 else "run"
-        return _random_play(obs, self.rng)
+        return None
 
 
-class AlwaysAcceptBot:
+class AlwaysAcceptBot(_RandomCardBot):
     """Random card face up; never asks first; raises back every request it can."""
 
     level = "always-accept"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: dict) -> str:
-        legal = obs["legal_actions"]
+    def answer(self, legal: list[str]) -> str | None:
         if "accept" in legal:
             return "raise" if "raise" in legal else "accept"
-        return _random_play(obs, self.rng)
+        return None
 
 
-class AlwaysRunBot:
+class AlwaysRunBot(_RandomCardBot):
     """Random card face up; never raises; runs from every request and mão de dez."""
 
     level = "always-run"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, obs: dict) -> str:
-        legal = obs["legal_actions"]
-        if "run" in legal:
-            return "run"
-        return _random_play(obs, self.rng)
+    def answer(self, legal: list[str]) -> str | None:
+        return "run" if "run" in legal else None
