@@ -183,6 +183,18 @@ function envelope(ctx, at, level, attack, decay) {
   return g;
 }
 
+/** An oscillator gliding from `from` to `to` Hz over `glide` s, into `out`, for `length` s. */
+function sweep(ctx, at, { type = "sine", detune = 0, from, to, glide, length, out }) {
+  const osc = ctx.createOscillator();
+  osc.type = type;
+  osc.detune.value = detune;
+  osc.frequency.setValueAtTime(from, at);
+  osc.frequency.exponentialRampToValueAtTime(to, at + glide);
+  osc.connect(out);
+  osc.start(at);
+  osc.stop(at + length);
+}
+
 /** A burst of noise through a filter, into `out`. */
 function noiseBurst(sound, ctx, at, { type, freq, q = 1, length, out }) {
   const src = ctx.createBufferSource();
@@ -199,12 +211,7 @@ function noiseBurst(sound, ctx, at, { type, freq, q = 1, length, out }) {
 /** A card on the felt: a papery slap and a soft thump. */
 function card(sound, ctx, at) {
   noiseBurst(sound, ctx, at, { type: "bandpass", freq: 1900, q: 0.7, length: 0.12, out: envelope(ctx, at, 0.5, 0.003, 0.09) });
-  const thump = ctx.createOscillator();
-  thump.frequency.setValueAtTime(150, at);
-  thump.frequency.exponentialRampToValueAtTime(55, at + 0.07);
-  thump.connect(envelope(ctx, at, 0.35, 0.004, 0.08));
-  thump.start(at);
-  thump.stop(at + 0.1);
+  sweep(ctx, at, { from: 150, to: 55, glide: 0.07, length: 0.1, out: envelope(ctx, at, 0.35, 0.004, 0.08) });
   return 0.12;
 }
 
@@ -244,14 +251,7 @@ function syllable(ctx, at, { freq, glide, length, vowel, level }) {
   bright.frequency.exponentialRampToValueAtTime(900, at + length);
   bright.connect(mix);
   for (const cents of [-7, 7]) {
-    const osc = ctx.createOscillator();
-    osc.type = "sawtooth";
-    osc.detune.value = cents;
-    osc.frequency.setValueAtTime(freq, at);
-    osc.frequency.exponentialRampToValueAtTime(freq * glide, at + length);
-    osc.connect(bright);
-    osc.start(at);
-    osc.stop(at + length + 0.05);
+    sweep(ctx, at, { type: "sawtooth", detune: cents, from: freq, to: freq * glide, glide: length, length: length + 0.05, out: bright });
   }
 }
 
@@ -269,13 +269,7 @@ function call(sound, ctx, at, name) {
 /** An answer: "accept" rises by a fourth, "run" sighs downwards. */
 function answer(sound, ctx, at, kind) {
   if (kind === "run") {
-    const osc = ctx.createOscillator();
-    osc.type = "triangle";
-    osc.frequency.setValueAtTime(330, at);
-    osc.frequency.exponentialRampToValueAtTime(150, at + 0.4);
-    osc.connect(envelope(ctx, at, 0.3, 0.03, 0.4));
-    osc.start(at);
-    osc.stop(at + 0.46);
+    sweep(ctx, at, { type: "triangle", from: 330, to: 150, glide: 0.4, length: 0.46, out: envelope(ctx, at, 0.3, 0.03, 0.4) });
     return 0.45;
   }
   syllable(ctx, at, { freq: 220, glide: 1, length: 0.09, vowel: VOWELS[1], level: 0.4 });

@@ -312,26 +312,21 @@ export function tallyEvents(tally, events, obs) {
         }
         break;
       case "accept":
+      case "run": {
+        // An answer: to your mão de dez (played or run from), to your raise by the others,
+        // or to the raise you faced by your side.
+        const ran = e.type === "run";
+        if (ran && e.seat === me) b.runs += 1;
         if (e.mao_de_dez) {
-          if (tally.dezHand) b.dez.played += 1;
+          if (tally.dezHand) b.dez[ran ? "ran" : "played"] += 1;
         } else if (tally.open === "mine" && teamOf(e.seat) !== us) {
-          b.trucos.accepted += 1;
+          b.trucos[ran ? "ran" : "accepted"] += 1;
         } else if (tally.open === "faced" && teamOf(e.seat) === us) {
-          b.faced.accepted += 1;
+          b.faced[ran ? "ran" : "accepted"] += 1;
         }
         tally.open = null;
         break;
-      case "run":
-        if (e.seat === me) b.runs += 1;
-        if (e.mao_de_dez) {
-          if (tally.dezHand) b.dez.ran += 1;
-        } else if (tally.open === "mine" && teamOf(e.seat) !== us) {
-          b.trucos.ran += 1;
-        } else if (tally.open === "faced" && teamOf(e.seat) === us) {
-          b.faced.ran += 1;
-        }
-        tally.open = null;
-        break;
+      }
       case "hand": {
         b.hands.played += 1;
         if (e.winner !== null && e.winner !== undefined) {
