@@ -15,13 +15,9 @@ export function friendsStyles() {
   return styles;
 }
 
-/** An element with attributes and children (strings become text nodes). */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
+/** An element with attributes and children (strings become text nodes): shared/dom.js's. */
+import { el } from "../shared/dom.js";
+export { el };
 
 /** "Copiar código": copies the field's text (or selects it, where the clipboard is refused). */
 export function copyButton(field) {

@@ -3,6 +3,7 @@
 // engine's presets), the state lives in marcador_state.js, and every change is saved to
 // localStorage at once.
 
+import { el } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { StorageManager } from "../shared/storage.js";
 import { keepScreenOn } from "./wake_lock.js";
@@ -81,18 +82,6 @@ function tentos(points) {
   return n === 1 ? t("marcador.tento") : t("marcador.tentos", { n });
 }
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") node.className = v;
-    else if (k === "data") Object.assign(node.dataset, v);
-    else if (k.startsWith("aria-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
 // --- Rendering ------------------------------------------------------------------------------
 
 const built = ["", ""]; // signature of each team's buttons, rebuilt only when the offer changes
@@ -117,8 +106,8 @@ function renderButtons(team) {
       class: `mc-pt kind-${o.kind}${o.pts >= view.rules.target ? " max" : ""}`,
       data: { team: String(team), kind: o.kind, pts: String(o.pts), what, index: String(i) },
       "aria-label": t("marcador.button.label", { name: nameOf(team), pts: o.pts, what }),
-    }, el("span", { class: "mc-pt-value", textContent: `+${o.pts}` }), " ",
-    el("span", { class: "mc-pt-what", textContent: what }));
+    }, el("span", { class: "mc-pt-value" }, `+${o.pts}`), " ",
+    el("span", { class: "mc-pt-what" }, what));
   }));
   box.dataset.count = String(offers.length);
   return focused;
@@ -160,8 +149,8 @@ function renderTeam(team) {
 
   const fix = $(`fix-${team}`);
   fix.disabled = !view.canFix[team];
-  fix.replaceChildren(el("span", { class: "mc-fix-value", textContent: `−${view.fixValue}` }), " ",
-    el("span", { textContent: t("marcador.fix") }));
+  fix.replaceChildren(el("span", { class: "mc-fix-value" }, `−${view.fixValue}`), " ",
+    el("span", {}, t("marcador.fix")));
   fix.setAttribute("aria-label", t("marcador.fix.label", { pts: view.fixValue, name: nameOf(team) }));
 
   return renderButtons(team);
@@ -179,7 +168,7 @@ function trophy() {
 }
 
 function teamSpan(team, text = nameOf(team)) {
-  return el("span", { class: `team-name t${team}`, textContent: text });
+  return el("span", { class: `team-name t${team}` }, text);
 }
 
 function renderOver() {
@@ -226,10 +215,10 @@ function handItems(game, rules) {
     const isFix = h.kind === "fix";
     if (!isFix) handNo += 1;
     return el("li", { class: `mc-hand${isFix ? " fix" : ""}`, data: { team: String(h.team) } },
-      el("span", { class: "mc-hand-n", textContent: isFix ? t("marcador.history.fix") : t("marcador.history.hand", { n: handNo }) }),
+      el("span", { class: "mc-hand-n" }, isFix ? t("marcador.history.fix") : t("marcador.history.hand", { n: handNo })),
       el("span", { class: "mc-hand-pts" }, teamSpan(h.team), ` ${h.pts > 0 ? "+" : "−"}${Math.abs(h.pts)}`),
-      el("span", { class: "mc-hand-what", textContent: whatOf(h.kind, h.call, rules) }),
-      el("span", { class: "mc-hand-score", textContent: `${h.scores[0]} × ${h.scores[1]}` }));
+      el("span", { class: "mc-hand-what" }, whatOf(h.kind, h.call, rules)),
+      el("span", { class: "mc-hand-score" }, `${h.scores[0]} × ${h.scores[1]}`));
   });
   return items.reverse(); // newest first
 }
@@ -249,7 +238,7 @@ function renderHistory() {
   const open = new Set([...list.querySelectorAll("details[open]")].map((d) => d.dataset.game));
   list.replaceChildren(...view.games.map((g, i) => {
     const row = [
-      el("span", { class: "mc-hand-n", textContent: t("marcador.history.game", { n: i + 1 }) }),
+      el("span", { class: "mc-hand-n" }, t("marcador.history.game", { n: i + 1 })),
       el("span", {}, teamSpan(0), ` ${g.scores[0]} × ${g.scores[1]} `, teamSpan(1)),
       el("span", { class: "mc-hand-what" }, ...(g.winner === null
         ? [t("marcador.history.playing")] : [trophy(), " ", teamSpan(g.winner)])),

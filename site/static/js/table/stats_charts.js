@@ -1,13 +1,30 @@
 // The statistics dialog's two small SVG charts: the win rate of the recent matches and the
 // last game's score line (the data: stats.js).
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { svgEl as el } from "../shared/dom.js";
 
-function el(name, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== null) node.textContent = text;
-  return node;
+const W = 320;
+const H = 140;
+
+/**
+ * What both charts share: the <svg> with its title, the plot's width and height inside
+ * `pad`, `rule(y, label, cls)` drawing a grid line with its label on the axis, and
+ * `empty(text)` writing `text` in the middle of the plot (no data yet).
+ */
+function chartFrame(kind, title, pad) {
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title, "data-chart": kind });
+  svg.append(el("title", {}, title));
+  const iw = W - pad.l - pad.r;
+  const ih = H - pad.t - pad.b;
+  const rule = (y, label, cls) => {
+    svg.append(el("line", { x1: pad.l, x2: W - pad.r, y1: y, y2: y, class: cls }));
+    svg.append(el("text", { x: pad.l - 4, y: y + 4, "text-anchor": "end", class: "axis" }, label));
+  };
+  const empty = (text) => {
+    svg.append(el("text", { x: pad.l + iw / 2, y: pad.t + ih / 2, "text-anchor": "middle", class: "empty" }, text));
+    return svg;
+  };
+  return { svg, iw, ih, rule, empty };
 }
 
 /**
@@ -15,22 +32,12 @@ function el(name, attrs = {}, text = null) {
  * with one dot per match: filled when won, hollow when lost.
  */
 export function winRateChart(recent, { title, empty, won, lost }) {
-  const W = 320;
-  const H = 140;
   const pad = { l: 34, r: 10, t: 12, b: 22 };
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title, "data-chart": "winrate" });
-  svg.append(el("title", {}, title));
-  const iw = W - pad.l - pad.r;
-  const ih = H - pad.t - pad.b;
+  const frame = chartFrame("winrate", title, pad);
+  const { svg, iw, ih } = frame;
   const y = (share) => pad.t + ih * (1 - share);
-  for (const share of [0, 0.5, 1]) {
-    svg.append(el("line", { x1: pad.l, x2: W - pad.r, y1: y(share), y2: y(share), class: "grid" }));
-    svg.append(el("text", { x: pad.l - 4, y: y(share) + 4, "text-anchor": "end", class: "axis" }, `${share * 100}%`));
-  }
-  if (!recent.length) {
-    svg.append(el("text", { x: pad.l + iw / 2, y: pad.t + ih / 2, "text-anchor": "middle", class: "empty" }, empty));
-    return svg;
-  }
+  for (const share of [0, 0.5, 1]) frame.rule(y(share), `${share * 100}%`, "grid");
+  if (!recent.length) return frame.empty(empty);
   const n = recent.length;
   const x = (i) => pad.l + (n === 1 ? iw / 2 : (iw * i) / (n - 1));
   let wins = 0;
@@ -50,24 +57,14 @@ export function winRateChart(recent, { title, empty, won, lost }) {
 
 /** The score of the last game, hand by hand: two lines, ours and theirs, up to the target. */
 export function scoreChart(last, { title, empty, us, them }) {
-  const W = 320;
-  const H = 140;
   const pad = { l: 26, r: 10, t: 12, b: 22 };
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title, "data-chart": "score" });
-  svg.append(el("title", {}, title));
-  const iw = W - pad.l - pad.r;
-  const ih = H - pad.t - pad.b;
+  const frame = chartFrame("score", title, pad);
+  const { svg, iw, ih } = frame;
   const target = last?.target || 12;
   const top = Math.max(target, ...(last?.progress || []).flat());
   const y = (v) => pad.t + ih * (1 - v / top);
-  for (const v of [0, target]) {
-    svg.append(el("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: v ? "grid target" : "grid" }));
-    svg.append(el("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" }, String(v)));
-  }
-  if (!last || last.progress.length < 2) {
-    svg.append(el("text", { x: pad.l + iw / 2, y: pad.t + ih / 2, "text-anchor": "middle", class: "empty" }, empty));
-    return svg;
-  }
+  for (const v of [0, target]) frame.rule(y(v), String(v), v ? "grid target" : "grid");
+  if (!last || last.progress.length < 2) return frame.empty(empty);
   const n = last.progress.length;
   const x = (i) => pad.l + (iw * i) / (n - 1);
   for (const [side, cls, label] of [[0, "us", us], [1, "them", them]]) {

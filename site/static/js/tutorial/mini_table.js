@@ -4,19 +4,13 @@
 // learner's observation, or the finished hand kept on screen) and computes no rule.
 
 import { backElement, cardElement } from "../shared/cards.js";
+import { el } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import {
   fillSeatCards, renderRoundMarks, renderTimer, renderTrick, renderVira, scoreAriaLabel, seatAriaLabel, seatBadges,
   seatData, seatTeamWord, shownCards,
 } from "../shared/table_render.js";
 import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_words.js";
-
-const el = (tag, cls, text) => {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
 
 export class MiniTable {
   /** `onAction(action)` is called with "play 4c", "cover 4c", "play #1", "raise", "accept", "run". */
@@ -28,33 +22,33 @@ export class MiniTable {
     root.replaceChildren();
     root.setAttribute("role", "group");
     if (label) root.setAttribute("aria-label", label);
-    this.hud = el("div", "mt-hud");
-    this.scoreEl = el("p", "mt-score");
-    this.valueEl = el("p", "mt-value");
-    this.marksEl = el("ol", "mt-marks");
+    this.hud = el("div", { class: "mt-hud" });
+    this.scoreEl = el("p", { class: "mt-score" });
+    this.valueEl = el("p", { class: "mt-value" });
+    this.marksEl = el("ol", { class: "mt-marks" });
     this.marksEl.setAttribute("aria-label", t("hud.rounds"));
     this.hud.append(this.scoreEl, this.valueEl, this.marksEl);
-    this.felt = el("div", "mt-felt");
-    this.seatsEl = el("div", "mt-seats");
-    this.trickEl = el("div", "mt-trick");
-    this.overlay = el("div", "mt-overlay");
+    this.felt = el("div", { class: "mt-felt" });
+    this.seatsEl = el("div", { class: "mt-seats" });
+    this.trickEl = el("div", { class: "mt-trick" });
+    this.overlay = el("div", { class: "mt-overlay" });
     this.overlay.hidden = true;
     // The vira of a manilha-nova hand (Truco Paulista), face down while it is still hidden.
-    this.viraEl = el("div", "mt-vira");
+    this.viraEl = el("div", { class: "mt-vira" });
     this.viraEl.setAttribute("role", "img");
     this.viraEl.hidden = true;
     this.felt.append(this.seatsEl, this.trickEl, this.viraEl);
-    this.me = el("div", "mt-me");
-    this.promptEl = el("p", "mt-prompt");
-    this.timerEl = el("div", "mt-timer");
+    this.me = el("div", { class: "mt-me" });
+    this.promptEl = el("p", { class: "mt-prompt" });
+    this.timerEl = el("div", { class: "mt-timer" });
     this.timerEl.setAttribute("role", "timer");
     this.timerEl.setAttribute("aria-label", t("timer.label"));
     this.timerEl.hidden = true;
-    this.timerEl.append(el("span", "mt-timer-text"));
-    this.handEl = el("div", "mt-hand");
+    this.timerEl.append(el("span", { class: "mt-timer-text" }));
+    this.handEl = el("div", { class: "mt-hand" });
     this.handEl.setAttribute("role", "group");
     this.handEl.setAttribute("aria-label", t("mt.hand"));
-    this.actionsEl = el("div", "mt-actions");
+    this.actionsEl = el("div", { class: "mt-actions" });
     this.actionsEl.setAttribute("role", "group");
     this.actionsEl.setAttribute("aria-label", t("mt.actions"));
     this.me.append(this.promptEl, this.timerEl, this.handEl, this.actionsEl);
@@ -122,16 +116,16 @@ export class MiniTable {
     const n = obs.players;
     this.seatsEl.replaceChildren();
     for (let s = 1; s < n; s++) {
-      const seat = el("section", "mt-seat");
+      const seat = el("section", { class: "mt-seat" });
       const { pos, team: side } = seatData(s, 0, n);
       Object.assign(seat.dataset, { pos, team: side, seat: String(s) });
       seat.setAttribute("aria-label", seatAriaLabel(this.name(s), s, 0));
-      const label = el("p", "mt-seat-name", this.name(s));
-      const team = el("span", "mt-seat-team", seatTeamWord(s, 0));
+      const label = el("p", { class: "mt-seat-name" }, this.name(s));
+      const team = el("span", { class: "mt-seat-team" }, seatTeamWord(s, 0));
       team.setAttribute("aria-hidden", "true"); // the seat's label says it; here it is for the eyes
       label.append(" ", team);
       for (const b of seatBadges(obs, s, { dealerClass: "" })) label.append(" ", b);
-      const cards = el("div", "mt-seat-cards");
+      const cards = el("div", { class: "mt-seat-cards" });
       fillSeatCards(cards, { shown: busy ? null : shownCards(obs, s), count: handSizes[s], cardObs: this.cardObs() });
       seat.classList.toggle("to-move", obs.to_move === s && !this.view.over);
       seat.append(label, cards);
@@ -139,7 +133,7 @@ export class MiniTable {
       if (said) {
         // Words with a truco call in Portuguese come as nodes (phraseNodes, raiseLabel); the
         // view may be drawn again with the same ones, so each drawing takes a copy.
-        const bubble = el("p", "bubble mt-bubble");
+        const bubble = el("p", { class: "bubble mt-bubble" });
         bubble.append(said instanceof Node ? said.cloneNode(true) : said);
         seat.append(bubble);
       }
@@ -209,7 +203,7 @@ export class MiniTable {
     if (!this.canAct(view)) return;
     const legal = obs.legal_actions;
     const add = (action, text, cls, keys) => {
-      const b = el("button", `action ${cls}`.trim());
+      const b = el("button", { class: `action ${cls}`.trim() });
       b.append(text); // a text, or nodes with a word marked as Portuguese (raiseLabel)
       b.type = "button";
       b.dataset.action = action;
