@@ -30,7 +30,7 @@ if str(ROOT / "py") not in sys.path:
 os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT / "py"), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 from helpers import DIST, dist_lock, run_build  # noqa: E402
-from helpers.browser import CHROMIUM, CHROMIUM_ARGS, DEFAULT_LOCALE, AXE_JS, ConsoleWatch  # noqa: E402
+from helpers.browser import CHROMIUM, CHROMIUM_ARGS, DEFAULT_LOCALE, AXE_JS, ConsoleWatch, open_table  # noqa: E402
 
 # --- hypothesis: today's budgets by default (CI), a smaller one for the fast tier ------------
 
@@ -156,3 +156,19 @@ def axe_source() -> str:
     if not AXE_JS.is_file():
         pytest.fail(f"{AXE_JS} is missing: run `npm install` (axe-core is a dev dependency)")
     return AXE_JS.read_text(encoding="utf-8")
+
+
+# --- table pages shared by a test module (each module gets its own) -------------------------
+
+@pytest.fixture(scope="module")
+def ready_table(browser, base_url):
+    """The table page (/?fast=1, 1280 x 800) with its engine ready, one per test module;
+    its console is checked when the module is done."""
+    yield from open_table(browser, base_url)
+
+
+@pytest.fixture(scope="module")
+def recorded_table(browser, base_url):
+    """`ready_table` that also records the engine worker's messages from the page's start
+    (`window.__workerMessages`: helpers.browser.RECORD_WORKER_MESSAGES)."""
+    yield from open_table(browser, base_url, record_worker=True)

@@ -65,7 +65,7 @@ seeds give +0.8 ± 1.8 and -1.3 ± 1.9 points, bench/bots/arena_results.md), dif
 
 
 @pytest.fixture(scope="module")
-def table() -> dict[tuple[str, str], arena.ArenaResult]:
+def tournament() -> dict[tuple[str, str], arena.ArenaResult]:
     pairings = [("medio", "passive"), ("dificil", "passive"), ("facil", "random"),
                 ("medio", "facil"), ("dificil", "medio")]
     return {(a, b): arena.run("mineiro", 4, a, b, games=GAMES, seed="test", jobs=2)
@@ -73,23 +73,23 @@ def table() -> dict[tuple[str, str], arena.ArenaResult]:
 
 
 @pytest.mark.slow  # the 200-game tournament (a strength check)
-def test_medio_beats_passive(table):
-    assert table[("medio", "passive")].win_rate >= 0.80
+def test_medio_beats_passive(tournament):
+    assert tournament[("medio", "passive")].win_rate >= 0.80
 
 
 @pytest.mark.slow  # the 200-game tournament (a strength check)
-def test_dificil_beats_passive(table):
+def test_dificil_beats_passive(tournament):
     # the exact bound for a team that sees both of its hands is 0.908; 0.86 leaves this
     # seed's 200 games (± 4 points) their noise; the order of the levels is checked below
-    assert table[("dificil", "passive")].win_rate >= 0.86
+    assert tournament[("dificil", "passive")].win_rate >= 0.86
 
 
 @pytest.mark.slow  # the 200-game tournament (a strength check)
-def test_levels_are_ordered(table):
+def test_levels_are_ordered(tournament):
     """random < fácil < médio < difícil, each by a margin a weakened bot would miss."""
-    assert table[("facil", "random")].win_rate >= 0.70
-    assert table[("medio", "facil")].win_rate >= 0.60
-    assert table[("dificil", "medio")].win_rate >= 0.52
+    assert tournament[("facil", "random")].win_rate >= 0.70
+    assert tournament[("medio", "facil")].win_rate >= 0.60
+    assert tournament[("dificil", "medio")].win_rate >= 0.52
 
 
 # ------------------------------------------------------------------------ sinais

@@ -13,19 +13,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import DIST  # noqa: F401
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit, new_page, until  # noqa: F401
+from helpers.browser import ENGINE_TIMEOUT_MS, audit, until, watched_page
+from helpers.table import accept_or_play_first
 
 KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
-
-
-@pytest.fixture(scope="module")
-def table(browser, base_url):
-    context, page = new_page(browser, base_url)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    yield page
-    context.close()
-    page.console_watch.check()
 
 
 def human_turn(page, timeout=90_000):
@@ -34,26 +25,26 @@ def human_turn(page, timeout=90_000):
           timeout=timeout)
 
 
-def test_table_start_screen(table, axe_source):
-    until(table, "document.getElementById('app').dataset.phase === 'start'")
-    audit(table, axe_source, "table, start screen")
-    table.evaluate("document.getElementById('open-stats').click()")
-    until(table, "document.getElementById('stats-dialog').open")
-    audit(table, axe_source, "table, statistics dialog")
-    table.keyboard.press("Escape")
-    until(table, "!document.getElementById('stats-dialog').open")
+def test_table_start_screen(ready_table, axe_source):
+    until(ready_table, "document.getElementById('app').dataset.phase === 'start'")
+    audit(ready_table, axe_source, "table, start screen")
+    ready_table.evaluate("document.getElementById('open-stats').click()")
+    until(ready_table, "document.getElementById('stats-dialog').open")
+    audit(ready_table, axe_source, "table, statistics dialog")
+    ready_table.keyboard.press("Escape")
+    until(ready_table, "!document.getElementById('stats-dialog').open")
 
 
-def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
-    assert table.locator("#app").get_attribute("data-phase") == "start"
-    assert not table.evaluate("document.documentElement.classList.contains('four-colour')")
-    table.evaluate("document.getElementById('four_colour').click()")  # in the closed <details>
-    until(table, "document.documentElement.classList.contains('four-colour')")
-    saved = table.evaluate("""() => { const k = Object.keys(localStorage).find((k) => k.endsWith('settings'));
+def test_four_colour_deck_is_a_remembered_setting(ready_table, axe_source):
+    assert ready_table.locator("#app").get_attribute("data-phase") == "start"
+    assert not ready_table.evaluate("document.documentElement.classList.contains('four-colour')")
+    ready_table.evaluate("document.getElementById('four_colour').click()")  # in the closed <details>
+    until(ready_table, "document.documentElement.classList.contains('four-colour')")
+    saved = ready_table.evaluate("""() => { const k = Object.keys(localStorage).find((k) => k.endsWith('settings'));
                                       return k && JSON.parse(localStorage.getItem(k)); }""")
     assert saved["data"]["four_colour"] is True, saved
     # Every suit its own colour: a card of each suit drawn by the page's own code.
-    colours = table.evaluate("""async () => {
+    colours = ready_table.evaluate("""async () => {
         const { cardElement } = await import('./static/js/shared/cards.js');
         const box = document.createElement('div');
         document.getElementById('app').append(box);
@@ -67,7 +58,7 @@ def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
         return out; }""")
     assert len(set(colours.values())) == 4, colours
     # The tutorial and the embed draw their cards with the same setting.
-    other = table.context.new_page()
+    other = ready_table.context.new_page()
     try:
         for path in ["/tutorial.html?fast=1", "/embed.html?scenario=manilhas-copas&fast=1"]:
             other.goto(path)
@@ -76,37 +67,32 @@ def test_four_colour_deck_is_a_remembered_setting(table, axe_source):
         other.close()
 
 
-def test_table_mid_game(table, axe_source):
-    table.evaluate("window.__truco.start({mode: '2x2'}, {seed: 5})")
-    human_turn(table)
-    assert table.locator("#app").get_attribute("data-phase") == "human"
-    audit(table, axe_source, "table, mid-game (2x2, the human's turn, four-colour deck)")
-    assert tab_through(table, 30) == [], "table, mid-game: focus not visible"
+def test_table_mid_game(ready_table, axe_source):
+    ready_table.evaluate("window.__truco.start({mode: '2x2'}, {seed: 5})")
+    human_turn(ready_table)
+    assert ready_table.locator("#app").get_attribute("data-phase") == "human"
+    audit(ready_table, axe_source, "table, mid-game (2x2, the human's turn, four-colour deck)")
+    assert tab_through(ready_table, 30) == [], "table, mid-game: focus not visible"
 
 
-def test_table_end_of_match_dialog(table, axe_source):
+def test_table_end_of_match_dialog(ready_table, axe_source):
     # 1x1 at 10 x 10 (mão de ferro): one hand decides the match.
-    table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 7, score: [10, 10]})")
+    ready_table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 7, score: [10, 10]})")
     for _ in range(40):
-        human_turn(table)
-        if table.locator("#app").get_attribute("data-phase") == "over":
+        human_turn(ready_table)
+        if ready_table.locator("#app").get_attribute("data-phase") == "over":
             break
-        before = table.evaluate("window.__truco.observation.log.at(-1).n")
-        accept = table.locator("#actions button[data-action=accept]")
-        if accept.count():
-            accept.first.click()
-        else:
-            table.locator("#hand .card.in-hand:not([disabled])").first.click()
-        until(table, "(n) => !window.__truco.observation || window.__truco.observation.log.at(-1).n !== n"
+        before = ready_table.evaluate("window.__truco.observation.log.at(-1).n")
+        accept_or_play_first(ready_table)
+        until(ready_table, "(n) => !window.__truco.observation || window.__truco.observation.log.at(-1).n !== n"
                      " || document.getElementById('app').dataset.phase === 'over'", before, timeout=90_000)
-    assert table.locator("#app").get_attribute("data-phase") == "over"
-    until(table, "!!document.querySelector('dialog[open]')", timeout=10_000)
-    audit(table, axe_source, "table, end-of-match dialog")
+    assert ready_table.locator("#app").get_attribute("data-phase") == "over"
+    until(ready_table, "!!document.querySelector('dialog[open]')", timeout=10_000)
+    audit(ready_table, axe_source, "table, end-of-match dialog")
 
 
 def test_tutorial(browser, base_url, axe_source):
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         # Untouched: the exercises' first positions, drawn before the engine.
         page.goto("/tutorial.html?fast=1")
         until(page, "() => document.querySelector('.exercise-live[data-state=preview] .mt.my-turn')")
@@ -119,14 +105,10 @@ def test_tutorial(browser, base_url, axe_source):
         page.evaluate("location.hash = 'manilhas'")
         until(page, "window.__tutorial.current === 'manilhas'")
         audit(page, axe_source, "tutorial, manilhas lesson")
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 def test_embed(browser, base_url, axe_source):
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         page.goto("/embed.html?scenario=manilhas-copas&fast=1")
         page.wait_for_selector(".mt.my-turn", timeout=ENGINE_TIMEOUT_MS)
         audit(page, axe_source, "embed, a scenario")
@@ -134,14 +116,10 @@ def test_embed(browser, base_url, axe_source):
         until(page, "document.readyState === 'complete'")
         page.console_watch.allow(".")  # the error page may log what it shows
         audit(page, axe_source, "embed, an unknown scenario")
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 def test_marcador(browser, base_url, axe_source):
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         page.goto("/marcador.html")
         until(page, "document.readyState === 'complete'")
         audit(page, axe_source, "marcador")
@@ -151,23 +129,16 @@ def test_marcador(browser, base_url, axe_source):
         page.keyboard.press("Escape")
         page.locator("button.mc-pt").first.click()
         audit(page, axe_source, "marcador, after a point")
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DIST.glob("*.html") if p.name not in KNOWN_PAGES) or ["(none)"])
 def test_other_pages(browser, base_url, axe_source, name):
     if name == "(none)":
         pytest.skip("no other page in dist/")
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         page.goto(f"/{name}")
         until(page, "document.readyState === 'complete'")
         audit(page, axe_source, name)
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 NOTHING_MOVES = """() => {
@@ -187,8 +158,7 @@ NOTHING_MOVES = """() => {
 def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_url, axe_source):
     """A player who asks for less motion gets none on any page, and one whose system is light
     still gets the dark, readable pages (the audit checks the contrast)."""
-    context, page = new_page(browser, base_url, reduced_motion="reduce", color_scheme="light")
-    try:
+    with watched_page(browser, base_url, reduced_motion="reduce", color_scheme="light") as page:
         for path, ready in [("/marcador.html", "document.readyState === 'complete'"),
                             ("/?fast=1", "document.getElementById('app').dataset.phase === 'start'"),
                             ("/tutorial.html?fast=1", "() => document.querySelector('.exercise-live[data-state=preview] .mt.my-turn')"),
@@ -198,9 +168,6 @@ def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_ur
             assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "dark", path
             assert page.evaluate(NOTHING_MOVES) == [], path
             audit(page, axe_source, f"{path} (reduced motion, light system scheme)")
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 FOCUS_SHOWN = """() => {
@@ -232,8 +199,7 @@ def tab_through(page, limit=40):
 
 
 def test_visible_keyboard_focus_on_every_page(browser, base_url):
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         page.goto("/marcador.html")
         until(page, "document.readyState === 'complete'")
         assert tab_through(page) == [], "marcador"
@@ -244,16 +210,12 @@ def test_visible_keyboard_focus_on_every_page(browser, base_url):
         page.goto("/tutorial.html?fast=1&engine=now")
         until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
         assert tab_through(page, 60) == [], "tutorial"
-    finally:
-        context.close()
-    page.console_watch.check()
 
 
 def test_dialogs_take_and_return_the_focus(browser, base_url):
     """Native modal dialogs: opened by keyboard, the focus goes in; Escape closes them and
     the focus is back on the button that opened them."""
-    context, page = new_page(browser, base_url)
-    try:
+    with watched_page(browser, base_url) as page:
         page.goto("/marcador.html")
         until(page, "document.readyState === 'complete'")
         page.locator("#rules-button").focus()
@@ -276,6 +238,3 @@ def test_dialogs_take_and_return_the_focus(browser, base_url):
         page.keyboard.press("Escape")
         until(page, "!document.getElementById('stats-dialog').open")
         assert page.evaluate("document.activeElement.id") == "open-stats"
-    finally:
-        context.close()
-    page.console_watch.check()

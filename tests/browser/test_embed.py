@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import ROOT
-from helpers.browser import ENGINE_TIMEOUT_MS, ConsoleWatch, Traffic, until, watch_untouched
+from helpers.browser import ENGINE_TIMEOUT_MS, Traffic, new_page, until, watch_untouched, watched_page
 from helpers.table import TABLE_PICTURE
 
 
@@ -82,78 +82,68 @@ def test_embed_works_framed_by_another_site_and_reports_its_height(browser, base
     """Untouched, the frame shows the exercise's first position without the engine; the
     visitor's first move starts it and is played once it is up."""
     assert "127.0.0.1" in base_url
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=manilhas-copas&fast=1"))
-    assert page.evaluate("location.origin").startswith("http://localhost:")
-    frame = page.frame_locator("#game")
-    expect(frame.locator(".mt.my-turn")).to_be_visible()
-    expect(frame.locator(".exercise-live")).to_have_attribute("data-state", "preview")
-    expect(frame.locator("#embed-heading")).to_have_text("Ganhe da Espadilha")
-    expect(frame.locator("#embed-prompt")).to_contain_text("Tonho jogou a Espadilha")
-    # The visitor plays; the engine starts, judges; the lesson explains.
-    frame.locator('.mt-hand button[data-card="7c"]').click()
-    feedback = frame.locator(".ex-feedback")
-    expect(feedback).to_have_attribute("data-verdict", "wrong", timeout=ENGINE_TIMEOUT_MS)
-    expect(feedback).to_contain_text("O 7 de paus não é manilha")
-    # "Tentar de novo" by the keyboard: once in CI the exercise never restarted after a
-    # pointer click (in a frame its host resizes as the content grows); Enter rules out the
-    # click's geometry, and the feedback hiding shows the restart began
-    frame.locator(".ex-again").press("Enter")
-    expect(feedback).to_be_hidden()  # the restart has begun
-    # the exercise is dealt again by the engine (and its bots' moves replayed): on a busy
-    # CI machine that has taken over 5 s
-    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
-    frame.locator('.mt-hand button[data-card="7h"]').click()
-    expect(feedback).to_have_attribute("data-verdict", "right")
-    expect(feedback).to_contain_text("Copas")
-    # Heights came from the game's origin, and the host page sized the frame with them.
-    until(page, "window.heights.length > 0")
-    until(page,
-        "() => { const f = document.getElementById('game'); const h = window.heights.at(-1).height;"
-        " return Math.abs(f.getBoundingClientRect().height - h) < 1 && h > 300; }")
-    inner = page.frames[1]
-    assert inner.url.startswith(base_url)
-    # Once the layout settles, the last height reported is the content's height, and the frame
-    # shows all of it (grown with the feedback: nothing hidden, no scrollbar inside).
-    for _ in range(50):
-        last = page.evaluate("window.heights.at(-1)")
-        content = inner.evaluate("document.getElementById('embed').getBoundingClientRect().height")
-        fits = inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
-        if abs(content - last["height"]) <= 1 and fits:
-            break
-        page.wait_for_timeout(100)
-    assert abs(content - last["height"]) <= 1 and fits, (content, last)
-    assert last["origin"] == base_url.rstrip("/")
-    assert last["scenario"] == "manilhas-copas"
-    # A small link back to the game, opening outside the frame.
-    link = frame.locator("#embed-link")
-    expect(link).to_have_text("Jogar no Truco Mineiro")
-    assert link.get_attribute("target") == "_blank"
-    assert inner.evaluate("document.getElementById('embed-link').href") == f"{base_url}/index.html"
-    # No site chrome in the frame.
-    assert inner.evaluate("document.querySelector('.tut-top, .topbar, .tut-toc') === null")
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 1000, "height": 900}) as page:
+        page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=manilhas-copas&fast=1"))
+        assert page.evaluate("location.origin").startswith("http://localhost:")
+        frame = page.frame_locator("#game")
+        expect(frame.locator(".mt.my-turn")).to_be_visible()
+        expect(frame.locator(".exercise-live")).to_have_attribute("data-state", "preview")
+        expect(frame.locator("#embed-heading")).to_have_text("Ganhe da Espadilha")
+        expect(frame.locator("#embed-prompt")).to_contain_text("Tonho jogou a Espadilha")
+        # The visitor plays; the engine starts, judges; the lesson explains.
+        frame.locator('.mt-hand button[data-card="7c"]').click()
+        feedback = frame.locator(".ex-feedback")
+        expect(feedback).to_have_attribute("data-verdict", "wrong", timeout=ENGINE_TIMEOUT_MS)
+        expect(feedback).to_contain_text("O 7 de paus não é manilha")
+        # "Tentar de novo" by the keyboard: once in CI the exercise never restarted after a
+        # pointer click (in a frame its host resizes as the content grows); Enter rules out the
+        # click's geometry, and the feedback hiding shows the restart began
+        frame.locator(".ex-again").press("Enter")
+        expect(feedback).to_be_hidden()  # the restart has begun
+        # the exercise is dealt again by the engine (and its bots' moves replayed): on a busy
+        # CI machine that has taken over 5 s
+        expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
+        frame.locator('.mt-hand button[data-card="7h"]').click()
+        expect(feedback).to_have_attribute("data-verdict", "right")
+        expect(feedback).to_contain_text("Copas")
+        # Heights came from the game's origin, and the host page sized the frame with them.
+        until(page, "window.heights.length > 0")
+        until(page,
+            "() => { const f = document.getElementById('game'); const h = window.heights.at(-1).height;"
+            " return Math.abs(f.getBoundingClientRect().height - h) < 1 && h > 300; }")
+        inner = page.frames[1]
+        assert inner.url.startswith(base_url)
+        # Once the layout settles, the last height reported is the content's height, and the frame
+        # shows all of it (grown with the feedback: nothing hidden, no scrollbar inside).
+        for _ in range(50):
+            last = page.evaluate("window.heights.at(-1)")
+            content = inner.evaluate("document.getElementById('embed').getBoundingClientRect().height")
+            fits = inner.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+            if abs(content - last["height"]) <= 1 and fits:
+                break
+            page.wait_for_timeout(100)
+        assert abs(content - last["height"]) <= 1 and fits, (content, last)
+        assert last["origin"] == base_url.rstrip("/")
+        assert last["scenario"] == "manilhas-copas"
+        # A small link back to the game, opening outside the frame.
+        link = frame.locator("#embed-link")
+        expect(link).to_have_text("Jogar no Truco Mineiro")
+        assert link.get_attribute("target") == "_blank"
+        assert inner.evaluate("document.getElementById('embed-link').href") == f"{base_url}/index.html"
+        # No site chrome in the frame.
+        assert inner.evaluate("document.querySelector('.tut-top, .topbar, .tut-toc') === null")
 
 
 def test_embed_fits_a_narrow_frame(browser, base_url, host_site):
-    context = browser.new_context(viewport={"width": 400, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=rodadas-dupla&fast=1", width="320px"))
-    frame = page.frame_locator("#game")
-    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
-    inner = page.frames[1]
-    assert inner.evaluate("document.documentElement.scrollWidth") <= 320
-    # Four seats on a 320 px frame: partner on top, opponents in the top corners.
-    assert frame.locator(".mt-seat").count() == 3
-    expect(frame.locator('.mt-seat[data-pos="top"] .mt-seat-name')).to_contain_text("Dito")
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 400, "height": 800}) as page:
+        page.goto(host_url(host_site, f"{base_url}/embed.html?scenario=rodadas-dupla&fast=1", width="320px"))
+        frame = page.frame_locator("#game")
+        expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        inner = page.frames[1]
+        assert inner.evaluate("document.documentElement.scrollWidth") <= 320
+        # Four seats on a 320 px frame: partner on top, opponents in the top corners.
+        assert frame.locator(".mt-seat").count() == 3
+        expect(frame.locator('.mt-seat[data-pos="top"] .mt-seat-name')).to_contain_text("Dito")
 
 
 # Each seat's name and cards, at their centre, show themselves: nothing of the trick lies on them.
@@ -168,43 +158,36 @@ SEATS_COVERED = """() => [...document.querySelectorAll('.mt-seat-name, .mt-seat-
 def test_embed_at_320px_four_seats_stay_clear_of_the_rounds_cards(browser, base_url, host_site, lang):
     """2 x 2 in a 320 px frame, second round: the cards of the round (and the earlier one under
     them) covered Tonho's name and cards at the right side of the felt."""
-    context = browser.new_context(viewport={"width": 400, "height": 900})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto(host_url(host_site, f"{base_url}/{lang}embed.html?scenario=sinais-zap-do-parceiro&fast=1&engine=now", width="320px"))
-    frame = page.frame_locator("#game")
-    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
-    inner = page.frames[1]
-    assert inner.evaluate(SEATS_COVERED) == []
-    frame.locator('.mt-hand button[data-card="5s"]').click()  # the first round; Dito's Zap wins it
-    expect(frame.locator(".mt-played .card.earlier")).to_have_count(4, timeout=30_000)
-    expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
-    # the last card's deal-in animation has run (a finished CSS animation leaves the list)
-    inner.wait_for_function("() => document.getAnimations().length === 0")
-    assert inner.evaluate(SEATS_COVERED) == []
-    expect(frame.locator('.mt-seat[data-pos="right"] .mt-seat-name')).to_contain_text("Tonho")
-    # The three seats side by side at the top: no label runs into the next ("Leads" into "Dito").
-    labels = frame.locator(".mt-seat-name")
-    for i in range(labels.count()):
-        assert labels.nth(i).evaluate("(p) => p.scrollWidth <= p.clientWidth + 1"), labels.nth(i).inner_text()
-    boxes = [labels.nth(i).bounding_box() for i in range(labels.count())]
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert not (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
-                        and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5), (a, b)
-    assert inner.evaluate("document.documentElement.scrollWidth") <= 320
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 400, "height": 900}) as page:
+        page.goto(host_url(host_site, f"{base_url}/{lang}embed.html?scenario=sinais-zap-do-parceiro&fast=1&engine=now", width="320px"))
+        frame = page.frame_locator("#game")
+        expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        inner = page.frames[1]
+        assert inner.evaluate(SEATS_COVERED) == []
+        frame.locator('.mt-hand button[data-card="5s"]').click()  # the first round; Dito's Zap wins it
+        expect(frame.locator(".mt-played .card.earlier")).to_have_count(4, timeout=30_000)
+        expect(frame.locator(".mt.my-turn")).to_be_visible(timeout=30_000)
+        # the last card's deal-in animation has run (a finished CSS animation leaves the list)
+        inner.wait_for_function("() => document.getAnimations().length === 0")
+        assert inner.evaluate(SEATS_COVERED) == []
+        expect(frame.locator('.mt-seat[data-pos="right"] .mt-seat-name')).to_contain_text("Tonho")
+        # The three seats side by side at the top: no label runs into the next ("Leads" into "Dito").
+        labels = frame.locator(".mt-seat-name")
+        for i in range(labels.count()):
+            assert labels.nth(i).evaluate("(p) => p.scrollWidth <= p.clientWidth + 1"), labels.nth(i).inner_text()
+        boxes = [labels.nth(i).bounding_box() for i in range(labels.count())]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert not (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+                            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5), (a, b)
+        assert inner.evaluate("document.documentElement.scrollWidth") <= 320
 
 
 
 def embed_page(browser, base_url, width, height):
     """A page of its own at this size with its console watched: (context, page, watch)."""
-    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page = new_page(browser, base_url, viewport={"width": width, "height": height})
+    watch = page.console_watch
     return context, page, watch
 
 

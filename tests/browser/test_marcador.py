@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import QUOTA_STORAGE, ConsoleWatch
+from helpers.browser import QUOTA_STORAGE, ConsoleWatch, watched_page
 
 import truco
 
@@ -94,13 +94,8 @@ def engine_values(name):
 @pytest.fixture
 def phone(browser, base_url):
     """A phone-sized touch page with its own console watch."""
-    context = browser.new_context(base_url=base_url, **PHONE)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    yield page
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, **PHONE) as page:
+        yield page
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, EngineHold
+from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, EngineHold, watched_page
 from helpers.table import obs
 
 import truco
@@ -20,16 +20,12 @@ import truco
 @pytest.fixture(scope="module")
 def ready_page(browser, base_url):
     """One page on which the engine has loaded, shared by the tests of this module."""
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    page.console_watch = watch
-    yield page
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
+        watch = page.console_watch
+        page.goto("/")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        page.console_watch = watch
+        yield page
 
 
 def test_frame_and_progress_show_before_the_engine_is_ready(page, console_errors):

@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
+from helpers.browser import open_table
 from helpers.table import act, last_n, obs, start, wait_turn
 
 # Tonho (seat 1, difícil) holds three manilhas and asks for truco at once; the natural
@@ -27,7 +27,7 @@ SIGNAL_HANDS = [["4c", "5s", "6h"], ["Kd", "Jh", "5c"], ["7h", "Qd", "Js"], ["3h
 
 
 @pytest.fixture(scope="module")
-def table(browser, base_url):
+def partner_table(browser, base_url):
     # Through the start screen, with a fixed deal in the address.
     hands = "-".join(".".join(h) for h in TRUCO_HANDS)
     yield from open_table(browser, base_url, f"/?fast=1&mode=2x2&level=dificil&seed=11&dealer=0&hands={hands}",
@@ -44,218 +44,218 @@ def opinion_words(action, decision=False):
     return {"accept": "eu aceitaria", "run": "eu correria", "raise": "eu pediria seis"}[action]
 
 
-def test_start_screen_toggle_and_the_partner_answers_without_it(table):
-    dialog = table.locator("#start-dialog")
+def test_start_screen_toggle_and_the_partner_answers_without_it(partner_table):
+    dialog = partner_table.locator("#start-dialog")
     expect(dialog).to_be_visible()
-    toggle = table.get_by_label("Humano decide")
+    toggle = partner_table.get_by_label("Humano decide")
     expect(toggle).to_be_checked()  # on by default in 2 x 2
-    expect(table.get_by_label("Sinais")).to_be_checked()
+    expect(partner_table.get_by_label("Sinais")).to_be_checked()
     toggle.uncheck()
-    table.get_by_role("button", name="Começar").click()
-    wait_turn(table, None)
-    o = obs(table)
+    partner_table.get_by_role("button", name="Começar").click()
+    wait_turn(partner_table, None)
+    o = obs(partner_table)
     assert o["options"]["humano_decide"] is None
     # Dito answered Tonho's truco himself: the human never saw a question.
     answers = [e for e in o["log"] if e["type"] in ("accept", "run", "raise") and e["seat"] == 2]
     assert answers, o["log"]
-    saved = json.loads(table.evaluate("localStorage.getItem('truco:settings')"))
+    saved = json.loads(partner_table.evaluate("localStorage.getItem('truco:settings')"))
     assert saved["data"]["humano_decide"] is False and saved["data"]["sinais"] is True
     # In 1 x 1 there is no partner: the options are not offered.
-    table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 3})")
-    wait_turn(table, None)
-    table.get_by_role("button", name="Sair da mesa").click()
-    table.get_by_role("button", name="Sair e perder").click()
+    partner_table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 3})")
+    wait_turn(partner_table, None)
+    partner_table.get_by_role("button", name="Sair da mesa").click()
+    partner_table.get_by_role("button", name="Sair e perder").click()
     expect(dialog).to_be_visible()
-    table.get_by_label("1 × 1").check()
-    expect(table.locator("#partner-options")).to_be_hidden()
-    table.get_by_label("2 × 2 (com parceiro)").check()
-    expect(table.locator("#partner-options")).to_be_visible()
-    expect(table.get_by_label("Humano decide")).not_to_be_checked()  # remembered
+    partner_table.get_by_label("1 × 1").check()
+    expect(partner_table.locator("#partner-options")).to_be_hidden()
+    partner_table.get_by_label("2 × 2 (com parceiro)").check()
+    expect(partner_table.locator("#partner-options")).to_be_visible()
+    expect(partner_table.get_by_label("Humano decide")).not_to_be_checked()  # remembered
 
 
-def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(table):
-    start(table, {"mode": "2x2", "level": "dificil", "humano_decide": True},
+def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(partner_table):
+    start(partner_table, {"mode": "2x2", "level": "dificil", "humano_decide": True},
           {"seed": 11, "hands": TRUCO_HANDS, "dealer": 0})
-    o = obs(table)
+    o = obs(partner_table)
     assert o["pending"] and o["pending"]["asker"] == 1 and o["pending"]["answerer"] == 0, o["pending"]
-    expect(table.locator("#prompt")).to_contain_text("Tonho pediu Truco")
-    opinion = engine(table, "partner_opinion")
+    expect(partner_table.locator("#prompt")).to_contain_text("Tonho pediu Truco")
+    opinion = engine(partner_table, "partner_opinion")
     assert opinion["seat"] == 2 and opinion["action"] in ("accept", "run", "raise")
-    shown = table.locator("#actions #partner-opinion")
+    shown = partner_table.locator("#actions #partner-opinion")
     expect(shown).to_have_text(f"Parceiro: {opinion_words(opinion['action'])}")
-    expect(table.locator("#live")).to_contain_text(f"Dito, seu parceiro, diz: {opinion_words(opinion['action'])}.")
-    before = last_n(table)
-    table.get_by_role("button", name="Aceitar", exact=True).click()
-    wait_turn(table, before)
-    o = obs(table)
+    expect(partner_table.locator("#live")).to_contain_text(f"Dito, seu parceiro, diz: {opinion_words(opinion['action'])}.")
+    before = last_n(partner_table)
+    partner_table.get_by_role("button", name="Aceitar", exact=True).click()
+    wait_turn(partner_table, before)
+    o = obs(partner_table)
     assert any(e["type"] == "accept" and e["seat"] == 0 for e in o["log"]), "the human's answer counted for the pair"
     assert not any(e["type"] in ("accept", "run") and e["seat"] == 2 for e in o["log"])
     assert o["hand_value"] == 4
-    expect(table.locator("#partner-opinion")).to_have_count(0)  # gone with the question
+    expect(partner_table.locator("#partner-opinion")).to_have_count(0)  # gone with the question
 
 
-def test_humano_decide_mao_de_dez(table):
+def test_humano_decide_mao_de_dez(partner_table):
     # 10 x 4, Tonho is "o mão": the rules give the decision to Dito (RULES.md §6); the human takes it.
-    start(table, {"mode": "2x2", "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
-    o = obs(table)
+    start(partner_table, {"mode": "2x2", "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
+    o = obs(partner_table)
     assert o["decision"] == {"type": "mao_de_dez", "seat": 0, "team": 0}
-    expect(table.locator("#prompt")).to_contain_text("Mão de dez")
-    opinion = engine(table, "partner_opinion")
+    expect(partner_table.locator("#prompt")).to_contain_text("Mão de dez")
+    opinion = engine(partner_table, "partner_opinion")
     assert opinion["seat"] == 2
-    expect(table.locator("#partner-opinion")).to_have_text(f"Parceiro: {opinion_words(opinion['action'], True)}")
-    before = last_n(table)
-    table.get_by_role("button", name="Correr").click()
-    wait_turn(table, before)
-    hand = [e for e in obs(table)["log"] if e["type"] == "hand"][-1]
+    expect(partner_table.locator("#partner-opinion")).to_have_text(f"Parceiro: {opinion_words(opinion['action'], True)}")
+    before = last_n(partner_table)
+    partner_table.get_by_role("button", name="Correr").click()
+    wait_turn(partner_table, before)
+    hand = [e for e in obs(partner_table)["log"] if e["type"] == "hand"][-1]
     assert hand["reason"] == "dez_run" and hand["winner"] == 1 and hand["score"] == [10, 6]
-    expect(table.locator("#banner .banner-title")).to_have_text("Você correu da mão de dez: +2 para eles.")
+    expect(partner_table.locator("#banner .banner-title")).to_have_text("Você correu da mão de dez: +2 para eles.")
 
 
-def test_sending_a_signal_by_keyboard(table):
-    start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    o = obs(table)
+def test_sending_a_signal_by_keyboard(partner_table):
+    start(partner_table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    o = obs(partner_table)
     assert o["to_move"] == 0 and o["may_signal"]
     assert "signal zap" not in o["legal_actions"]  # never listed as a move
-    toggle = table.locator("#signal-toggle")
+    toggle = partner_table.locator("#signal-toggle")
     expect(toggle).to_be_visible()
-    table.locator("body").press("s")
+    partner_table.locator("body").press("s")
     expect(toggle).to_have_attribute("aria-expanded", "true")
-    expect(table.locator("#signal-menu button").first).to_be_focused()
-    table.keyboard.press("1")  # a digit in the menu does not play a card
-    assert obs(table)["hand"] == ["4c", "5s", "6h"]
-    table.keyboard.press("Enter")  # the first one: Zap
-    table.wait_for_function("() => window.__truco.observation.signals.some((x) => x.seat === 0)")
-    o = obs(table)
+    expect(partner_table.locator("#signal-menu button").first).to_be_focused()
+    partner_table.keyboard.press("1")  # a digit in the menu does not play a card
+    assert obs(partner_table)["hand"] == ["4c", "5s", "6h"]
+    partner_table.keyboard.press("Enter")  # the first one: Zap
+    partner_table.wait_for_function("() => window.__truco.observation.signals.some((x) => x.seat === 0)")
+    o = obs(partner_table)
     assert {"seat": 0, "signal": "zap"} in o["signals"] and not o["may_signal"]
-    mine = [e for e in engine(table, "history")["log"] if e["type"] == "signal" and e["seat"] == 0]
+    mine = [e for e in engine(partner_table, "history")["log"] if e["type"] == "signal" and e["seat"] == 0]
     assert [e["signal"] for e in mine] == ["zap"], "the action reached the engine's log"
-    expect(table.locator("#my-signal")).to_have_text("Seu sinal: pisca o olho (Zap)")
-    expect(table.locator("#live")).to_contain_text("Você pisca o olho para o parceiro: tem o Zap.")
-    expect(table.locator("#signal-box")).to_be_hidden()  # one signal a hand
-    assert obs(table)["to_move"] == 0 and obs(table)["hand"] == ["4c", "5s", "6h"], "still the human's turn"
+    expect(partner_table.locator("#my-signal")).to_have_text("Seu sinal: pisca o olho (Zap)")
+    expect(partner_table.locator("#live")).to_contain_text("Você pisca o olho para o parceiro: tem o Zap.")
+    expect(partner_table.locator("#signal-box")).to_be_hidden()  # one signal a hand
+    assert obs(partner_table)["to_move"] == 0 and obs(partner_table)["hand"] == ["4c", "5s", "6h"], "still the human's turn"
     # A second one is refused by the engine, and the page does not offer it.
     with pytest.raises(Exception, match="once a hand"):
-        engine(table, "apply", {"action": "signal nada"})
+        engine(partner_table, "apply", {"action": "signal nada"})
 
 
-def test_a_paused_game_takes_no_signal(table):
-    start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    table.locator("#pause").click()
-    expect(table.locator("#app")).to_have_attribute("data-paused", "true")
-    table.locator("body").press("s")
-    expect(table.locator("#signal-menu")).to_be_hidden()
-    table.locator("#pause").click()
-    expect(table.locator("#app")).to_have_attribute("data-paused", "false")
-    table.locator("body").press("s")
-    expect(table.locator("#signal-menu")).to_be_visible()
+def test_a_paused_game_takes_no_signal(partner_table):
+    start(partner_table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    partner_table.locator("#pause").click()
+    expect(partner_table.locator("#app")).to_have_attribute("data-paused", "true")
+    partner_table.locator("body").press("s")
+    expect(partner_table.locator("#signal-menu")).to_be_hidden()
+    partner_table.locator("#pause").click()
+    expect(partner_table.locator("#app")).to_have_attribute("data-paused", "false")
+    partner_table.locator("body").press("s")
+    expect(partner_table.locator("#signal-menu")).to_be_visible()
 
 
-def test_the_signal_control_goes_away_with_the_first_card(table):
-    start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    expect(table.locator("#signal-toggle")).to_be_visible()
-    before = last_n(table)
-    table.locator('#hand .card.in-hand[data-card="5s"]').click()
-    wait_turn(table, before)
-    o = obs(table)
+def test_the_signal_control_goes_away_with_the_first_card(partner_table):
+    start(partner_table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    expect(partner_table.locator("#signal-toggle")).to_be_visible()
+    before = last_n(partner_table)
+    partner_table.locator('#hand .card.in-hand[data-card="5s"]').click()
+    wait_turn(partner_table, before)
+    o = obs(partner_table)
     assert "5s" not in o["hand"] and not o["may_signal"]
-    expect(table.locator("#signal-box")).to_be_hidden()
-    table.locator("body").press("s")
-    expect(table.locator("#signal-menu")).to_be_hidden()
+    expect(partner_table.locator("#signal-box")).to_be_hidden()
+    partner_table.locator("body").press("s")
+    expect(partner_table.locator("#signal-menu")).to_be_hidden()
 
 
-def test_a_dica_that_says_signal_outlines_the_control_and_follows_it(table):
+def test_a_dica_that_says_signal_outlines_the_control_and_follows_it(partner_table):
     # Holding the zap before the first card, the difícil bot's hint is to signal it.
-    start(table, {"mode": "2x2", "sinais": True, "hint": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    table.locator("#hint-button").click()
-    line = table.locator("#hint-line")
+    start(partner_table, {"mode": "2x2", "sinais": True, "hint": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    partner_table.locator("#hint-button").click()
+    line = partner_table.locator("#hint-line")
     expect(line).to_have_attribute("data-action", "signal zap")
-    expect(table.locator("#signal-toggle")).to_have_class(re.compile(r"\bhinted\b"))
-    table.locator("#hint-follow").click()
-    table.wait_for_function("() => window.__truco.observation.signals.some((x) => x.seat === 0)")
-    o = obs(table)
+    expect(partner_table.locator("#signal-toggle")).to_have_class(re.compile(r"\bhinted\b"))
+    partner_table.locator("#hint-follow").click()
+    partner_table.wait_for_function("() => window.__truco.observation.signals.some((x) => x.seat === 0)")
+    o = obs(partner_table)
     assert {"seat": 0, "signal": "zap"} in o["signals"]
     assert o["to_move"] == 0 and len(o["hand"]) == 3, "a signal is not a move: the human still plays"
-    expect(table.locator("#signal-box")).to_be_hidden()
-    start(table, {"hint": False}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    expect(partner_table.locator("#signal-box")).to_be_hidden()
+    start(partner_table, {"hint": False}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
 
 
-def test_receiving_the_partners_signal(table):
-    start(table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    o = obs(table)
+def test_receiving_the_partners_signal(partner_table):
+    start(partner_table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    o = obs(partner_table)
     # Dito's honest signal for his hand (py/truco/signals.py): the 7 de copas is the Copas.
     assert {"seat": 2, "signal": "copas"} in o["signals"]
-    chip = table.locator('.seat[data-seat="2"] .seat-signal')
+    chip = partner_table.locator('.seat[data-seat="2"] .seat-signal')
     expect(chip).to_have_text("Copas")
     expect(chip).to_have_attribute("aria-label", "Sinal de Dito: levanta as sobrancelhas (tem a Copas)")
-    expect(table.locator("#live")).to_contain_text("Dito levanta as sobrancelhas para você: tem a Copas.")
+    expect(partner_table.locator("#live")).to_contain_text("Dito levanta as sobrancelhas para você: tem a Copas.")
     # The opponents' signals were not caught in this deal: the human sees none of them.
     assert all(x["seat"] % 2 == 0 for x in o["signals"])
-    expect(table.locator('.seat[data-team="them"] .seat-signal')).to_have_count(0)
+    expect(partner_table.locator('.seat[data-team="them"] .seat-signal')).to_have_count(0)
     # Without sinais nobody signals.
-    start(table, {"mode": "2x2", "sinais": False}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
-    assert obs(table)["signals"] == [] and not obs(table)["may_signal"]
-    expect(table.locator(".seat-signal")).to_have_count(0)
-    expect(table.locator("#signal-box")).to_be_hidden()
+    start(partner_table, {"mode": "2x2", "sinais": False}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
+    assert obs(partner_table)["signals"] == [] and not obs(partner_table)["may_signal"]
+    expect(partner_table.locator(".seat-signal")).to_have_count(0)
+    expect(partner_table.locator("#signal-box")).to_be_hidden()
 
 
-def test_a_caught_signal_is_told_after_the_hand(table):
+def test_a_caught_signal_is_told_after_the_hand(partner_table):
     # Seed 1: Zé catches the human's signal (the engine draws it from the game's seed). A
     # mão de dez of the human's pair: the partner, who sees the human's cards, signals
     # nothing (RULES.md §6; py/truco/signals.py signal_to_send).
-    start(table, {"mode": "2x2", "sinais": True, "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
-    table.locator("#signal-toggle").click()
-    table.locator('#signal-menu button[data-signal="nada"]').click()
-    table.wait_for_function("() => !window.__truco.observation.may_signal")
-    assert obs(table)["signals"] == [{"seat": 0, "signal": "nada"}]
-    expect(table.locator("#app")).not_to_contain_text("viram")  # not during the hand
-    before = last_n(table)
-    table.get_by_role("button", name="Correr").click()
-    wait_turn(table, before)
-    extra = table.locator("#banner .banner-extra")
+    start(partner_table, {"mode": "2x2", "sinais": True, "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
+    partner_table.locator("#signal-toggle").click()
+    partner_table.locator('#signal-menu button[data-signal="nada"]').click()
+    partner_table.wait_for_function("() => !window.__truco.observation.may_signal")
+    assert obs(partner_table)["signals"] == [{"seat": 0, "signal": "nada"}]
+    expect(partner_table.locator("#app")).not_to_contain_text("viram")  # not during the hand
+    before = last_n(partner_table)
+    partner_table.get_by_role("button", name="Correr").click()
+    wait_turn(partner_table, before)
+    extra = partner_table.locator("#banner .banner-extra")
     expect(extra).to_have_text("Eles viram seu sinal! Zé viu: Nada.")
-    expect(table.locator("#live")).to_contain_text("Eles viram seu sinal!")
+    expect(partner_table.locator("#live")).to_contain_text("Eles viram seu sinal!")
     # Seed 12: the human catches Tonho's signal, and Tonho catches the human's (the catch
     # draws come from the seed alone). Tonho, whose pair is not at 10, signals his manilha
     # at once; Dito holds the Espadilha but, in his pair's mão de dez, says nothing: the
     # human already sees his cards.
     hands = [["Ah", "Js", "Qc"], ["2d", "Jh", "7d"], ["Jc", "7s", "As"], ["Kd", "5s", "3c"]]
-    start(table, {"mode": "2x2", "sinais": True, "humano_decide": True},
+    start(partner_table, {"mode": "2x2", "sinais": True, "humano_decide": True},
           {"seed": 12, "score": [10, 4], "dealer": 0, "hands": hands})
-    tonho = table.locator('.seat[data-seat="1"] .seat-signal')
+    tonho = partner_table.locator('.seat[data-seat="1"] .seat-signal')
     expect(tonho).to_have_text("Pica-fumo")
-    expect(table.locator("#live")).to_contain_text("Você pegou o sinal de Tonho: enche a bochecha, tem o Pica-fumo.")
-    table.locator("body").press("s")
-    table.keyboard.press("ArrowLeft")  # wraps to the last one: Nada
-    expect(table.locator('#signal-menu button[data-signal="nada"]')).to_be_focused()
-    table.keyboard.press("Enter")
-    table.wait_for_function("() => !window.__truco.observation.may_signal")
-    before = last_n(table)
-    table.get_by_role("button", name="Correr").click()
-    wait_turn(table, before)
+    expect(partner_table.locator("#live")).to_contain_text("Você pegou o sinal de Tonho: enche a bochecha, tem o Pica-fumo.")
+    partner_table.locator("body").press("s")
+    partner_table.keyboard.press("ArrowLeft")  # wraps to the last one: Nada
+    expect(partner_table.locator('#signal-menu button[data-signal="nada"]')).to_be_focused()
+    partner_table.keyboard.press("Enter")
+    partner_table.wait_for_function("() => !window.__truco.observation.may_signal")
+    before = last_n(partner_table)
+    partner_table.get_by_role("button", name="Correr").click()
+    wait_turn(partner_table, before)
     expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: Pica-fumo.")
     expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: Nada.")
     expect(extra).not_to_contain_text("Dito")
 
 
-def test_nothing_hidden_reaches_the_page(table):
+def test_nothing_hidden_reaches_the_page(partner_table):
     """The other seats' cards stay out of the DOM and of every worker message, signals and
     opinions included (the observation carries only the signals this seat saw)."""
-    table.evaluate("window.__workerMessages.splice(0)")
-    start(table, {"mode": "2x2", "level": "dificil", "sinais": True, "humano_decide": True},
+    partner_table.evaluate("window.__workerMessages.splice(0)")
+    start(partner_table, {"mode": "2x2", "level": "dificil", "sinais": True, "humano_decide": True},
           {"seed": 11, "hands": TRUCO_HANDS, "dealer": 0})
-    expect(table.locator("#partner-opinion")).to_be_visible()
-    table.locator("#signal-toggle").click()
-    table.locator('#signal-menu button[data-signal="nada"]').click()
-    table.wait_for_function("() => !window.__truco.observation.may_signal")
-    o = obs(table)
+    expect(partner_table.locator("#partner-opinion")).to_be_visible()
+    partner_table.locator("#signal-toggle").click()
+    partner_table.locator('#signal-menu button[data-signal="nada"]').click()
+    partner_table.wait_for_function("() => !window.__truco.observation.may_signal")
+    o = obs(partner_table)
     hidden = {c for s, h in enumerate(TRUCO_HANDS) if s != 0 for c in h}
     hidden -= {p["card"] for r in o["rounds"] for p in r["plays"] if p["card"]}
     assert hidden, "the other seats still hold cards"
     from truco.cards import card_name
 
-    html = table.evaluate("""() => { const c = document.getElementById('app').cloneNode(true);
+    html = partner_table.evaluate("""() => { const c = document.getElementById('app').cloneNode(true);
                                      c.querySelector('#live')?.remove(); return c.outerHTML; }""")
-    messages = table.evaluate("window.__workerMessages.splice(0)")
+    messages = partner_table.evaluate("window.__workerMessages.splice(0)")
     assert messages, "the worker's replies were recorded"
     for c in hidden:
         assert f'"{c}"' not in html and f">{c}<" not in html, f"hidden card {c} in the DOM"
@@ -273,22 +273,22 @@ def test_nothing_hidden_reaches_the_page(table):
             assert f'"{c}"' not in m and card_name(c) not in m, f"hidden card {c} in a worker message: {m[:200]}"
 
 
-def test_the_turn_timer_follows_the_deciding_seat(table):
+def test_the_turn_timer_follows_the_deciding_seat(partner_table):
     """With a timer, the human's clock runs while it answers for the pair, and running out
     is charged to the human's seat (RULES.md §8), not the partner's."""
-    table.clock.install()
-    start(table, {"mode": "2x2", "level": "dificil", "timer": 10, "humano_decide": True},
+    partner_table.clock.install()
+    start(partner_table, {"mode": "2x2", "level": "dificil", "timer": 10, "humano_decide": True},
           {"seed": 11, "hands": TRUCO_HANDS, "dealer": 0})
-    assert obs(table)["pending"]["answerer"] == 0
-    expect(table.locator("#timer")).to_be_visible()
-    before = last_n(table)
-    table.clock.run_for(10_500)
-    wait_turn(table, before)
-    o = obs(table)
+    assert obs(partner_table)["pending"]["answerer"] == 0
+    expect(partner_table.locator("#timer")).to_be_visible()
+    before = last_n(partner_table)
+    partner_table.clock.run_for(10_500)
+    wait_turn(partner_table, before)
+    o = obs(partner_table)
     assert o["auto_moves"] == [1, 0, 0, 0]
     assert any(e["type"] == "timeout" and e["seat"] == 0 and e["action"] == "run" for e in o["log"])
     assert o["score"] == [0, 2], "running out is running (§8): the truco's asker scores"
-    expect(table.locator("#app")).to_have_attribute("data-phase", re.compile("human|bots|over"))
+    expect(partner_table.locator("#app")).to_have_attribute("data-phase", re.compile("human|bots|over"))
 
 
 def _overlap(a, b):

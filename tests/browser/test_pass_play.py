@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, audit, new_page
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, audit
+from helpers.table import accept_or_play_first
 from truco.cards import card_name
 from truco.game import deal_for
 
@@ -133,40 +133,12 @@ def play_match(page, seed, players, humans, names, *, keys=False, raises=False, 
             else:
                 page.locator("#actions button[data-action=raise]").click()
             continue
-        act(page, keys)
+        accept_or_play_first(page, "keys" if keys else "click")
     raise AssertionError("the match did not end")
 
 
-def act(page, keys):
-    """Answer a raise or a mão de dez by accepting, else play the first playable card."""
-    accept = page.locator("#actions button[data-action=accept]")
-    if accept.count():
-        if keys:
-            page.keyboard.press("a")
-        else:
-            accept.click()
-        return
-    card = page.locator("#hand .card.in-hand:not([disabled])").first
-    if keys:
-        card.focus()
-        page.keyboard.press("1")
-    else:
-        card.click()
-
-
-@pytest.fixture(scope="module")
-def table(browser, base_url):
-    context, page = new_page(browser, base_url)
-    context.add_init_script(RECORD_WORKER_MESSAGES)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    yield page
-    context.close()
-    page.console_watch.check()
-
-
-def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
-    page = table
+def test_two_people_play_a_whole_1x1_match_passing_the_device(recorded_table):
+    page = recorded_table
     seed = 31
     page.evaluate("""(seed) => window.__truco.start(
         {mode: '1x1', humans: '01', player_names: ['Ana', '<b>Bia</b>'], timer: 0}, {seed})""", seed)
@@ -209,13 +181,13 @@ def test_two_people_play_a_whole_1x1_match_passing_the_device(table):
     print(f"1x1: {passes} pass screens, {time.monotonic() - t0:.1f} s")
 
 
-def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_reload(table, axe_source):
+def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_reload(recorded_table, axe_source):
     """Chosen on the start screen: seat 2 (the partner) is a person too, with the turn
     timer on; the match starts near its end (a seeded scenario) so the test stays short.
     At the first pass screen (announced: the focus on its button, axe clean) the page is
     reloaded: "Continuar partida" lands on "Passe para …" again, and not one observation
     with a hand crosses from the worker before the tap. The timer starts only after it."""
-    page = table
+    page = recorded_table
     seed = 77
     # A seeded scenario from the address (as a shared situation would be): the start screen
     # deals it when "Começar" is pressed.
@@ -357,8 +329,8 @@ STORAGE_CHECKS = """async () => {
 }"""
 
 
-def test_statistics_per_player_storage_old_data_names_and_refusals(table):
-    out = table.evaluate(STORAGE_CHECKS)
+def test_statistics_per_player_storage_old_data_names_and_refusals(recorded_table):
+    out = recorded_table.evaluate(STORAGE_CHECKS)
     old = out["old"]
     assert old["status"] == "ok" and old["from"] is None and old["people"] == {}
     assert old["games"] == {"won": 4, "lost": 2} and old["hands"] == {"played": 40, "won": 22, "lost": 18}
@@ -373,8 +345,8 @@ def test_statistics_per_player_storage_old_data_names_and_refusals(table):
     assert out["sessions"] == {"oldShared": [None, []], "kept": ["pessoas", ["Bia"]], "friends": None}
 
 
-def test_a_pass_and_play_match_left_counts_for_nobody_and_the_page_says_so(table):
-    page = table
+def test_a_pass_and_play_match_left_counts_for_nobody_and_the_page_says_so(recorded_table):
+    page = recorded_table
     before = page.evaluate("() => localStorage.getItem('truco:stats')")
     page.evaluate("() => window.__truco.start({mode: '1x1', humans: '01', player_names: ['Ana', 'Bia'], timer: 0}, {seed: 5})")
     page.wait_for_function(SETTLED, timeout=30_000)
@@ -392,8 +364,8 @@ def test_a_pass_and_play_match_left_counts_for_nobody_and_the_page_says_so(table
     assert page.evaluate("() => localStorage.getItem('truco:stats')") == before, "nobody's figures changed"
 
 
-def test_a_corrupt_persons_statistics_are_set_aside_with_a_backup(table):
-    page = table
+def test_a_corrupt_persons_statistics_are_set_aside_with_a_backup(recorded_table):
+    page = recorded_table
     good = {"buckets": {"1x1/medio": {"games": {"won": 1, "lost": 0}}}, "recent": [], "last": None}
     bad = json.dumps({"v": 1, "savedAt": 1, "data": {**good, "people": {"zé": {"name": "Ana", "buckets": {}}}}})
     page.evaluate("(raw) => { localStorage.setItem('truco:stats', raw); localStorage.removeItem('truco:backup'); }", bad)

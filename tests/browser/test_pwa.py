@@ -41,6 +41,7 @@ import pytest
 
 from helpers import DIST, ROOT
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
+from helpers.table import act, obs, start, wait_turn
 
 from truco_tools import serve
 
@@ -480,37 +481,6 @@ def cached_files(page) -> dict[str, list[str]]:
         return out; }""")
 
 
-def wait_turn(page, before):
-    page.wait_for_function(
-        """(before) => {
-             const o = window.__truco && window.__truco.observation, app = document.getElementById('app');
-             if (!o || window.__truco.busy) return false;
-             if (before !== null && o.log.at(-1).n === before) return false;
-             return app.dataset.phase === 'human' || app.dataset.phase === 'over';
-           }""",
-        arg=before, timeout=60_000)
-
-
-def obs(page):
-    return page.evaluate("window.__truco.observation")
-
-
-def act(page):
-    """One move: accept a raise (or mão de dez) if asked, else play the first playable card."""
-    before = obs(page)["log"][-1]["n"]
-    accept = page.locator("#actions button[data-action=accept]")
-    if accept.count():
-        accept.first.click()
-    else:
-        page.locator("#hand .card.in-hand:not([disabled])").first.click()
-    wait_turn(page, before)
-
-
-def start_hand(page, settings, scenario):
-    page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
-    wait_turn(page, None)
-
-
 def test_installs_precaches_everything_and_plays_offline(browser, static_server):
     context, watch = new_context(browser, static_server)
     page = context.new_page()
@@ -542,7 +512,7 @@ def test_installs_precaches_everything_and_plays_offline(browser, static_server)
     assert {e["errorId"] for e in installability} <= {"in-incognito"}, installability
     cdp.detach()
 
-    start_hand(page, {"mode": "1x1"}, {"seed": 11})
+    start(page, {"mode": "1x1"}, {"seed": 11})
     first = obs(page)["hand_number"]
     for _ in range(40):
         o = obs(page)
@@ -684,7 +654,7 @@ def test_an_update_is_offered_never_mixed_and_keeps_the_game(browser, tmp_path):
         page.reload()  # now the service worker serves the page
         page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
         assert page.evaluate("!!navigator.serviceWorker.controller")
-        start_hand(page, {"mode": "1x1"}, {"seed": 5})
+        start(page, {"mode": "1x1"}, {"seed": 5})
         act(page)
         act(page)
         before = obs(page)

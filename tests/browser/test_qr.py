@@ -76,7 +76,7 @@ DECODE_PNG = """async (b64) => {
 
 
 @pytest.fixture(scope="module")
-def table(browser, base_url):
+def qr_page(browser, base_url):
     """The table's page after its first visit (engine ready), with every request of its
     context recorded; then the QR module imported into it."""
     context, page = new_page(browser, base_url)
@@ -99,23 +99,23 @@ def shot_and_decode(page, text, ppm, blur=0.0):
     return info, page.evaluate(DECODE_PNG, base64.b64encode(png).decode())
 
 
-def test_the_module_loads_only_when_asked_and_nothing_leaves_the_origin(table, base_url, dist_dir):
-    assert table.exports == ["ScanError", "decodeFile", "decodeImageData", "hasCamera", "renderCode", "scanCode"]
-    assert any("/static/js/table/" in u for u in table.first_visit)
-    assert not [u for u in table.first_visit if QR_FILES.search(u)]
+def test_the_module_loads_only_when_asked_and_nothing_leaves_the_origin(qr_page, base_url, dist_dir):
+    assert qr_page.exports == ["ScanError", "decodeFile", "decodeImageData", "hasCamera", "renderCode", "scanCode"]
+    assert any("/static/js/table/" in u for u in qr_page.first_visit)
+    assert not [u for u in qr_page.first_visit if QR_FILES.search(u)]
     # The import fetched the three files (the pattern above does match them).
-    assert {QR_FILES.search(u).group(0) for u in table.all_requests if QR_FILES.search(u)} == {
+    assert {QR_FILES.search(u).group(0) for u in qr_page.all_requests if QR_FILES.search(u)} == {
         "/static/js/friends/", "/static/js/vendor/jsqr.js", "/static/js/vendor/qrcode-generator.js"}
     # The build's first-visit budget does not count them either.
     visit = json.loads((dist_dir / "manifest.json").read_text())["firstVisit"]["files"]
     assert not [rel for rel in visit if QR_FILES.search("/" + rel)]
-    assert all(u.startswith(base_url) for u in table.all_requests), [u for u in table.all_requests
+    assert all(u.startswith(base_url) for u in qr_page.all_requests), [u for u in qr_page.all_requests
                                                                        if not u.startswith(base_url)]
 
 
-def test_the_page_may_use_the_camera(table):
-    assert "camera=(self)" in table.headers["permissions-policy"]
-    assert table.evaluate("() => document.featurePolicy.allowsFeature('camera')") is True
+def test_the_page_may_use_the_camera(qr_page):
+    assert "camera=(self)" in qr_page.headers["permissions-policy"]
+    assert qr_page.evaluate("() => document.featurePolicy.allowsFeature('camera')") is True
 
 
 @pytest.mark.parametrize("length, ppm, blur", [
@@ -125,9 +125,9 @@ def test_the_page_may_use_the_camera(table):
     (700, 3.3, 0.4),  # not a whole number of pixels per module, and blurred
     (1200, 3, 0.5),
 ], ids=["short", "700", "1200", "700-blurred", "1200-blurred"])
-def test_a_rendered_code_reads_back(table, length, ppm, blur):
+def test_a_rendered_code_reads_back(qr_page, length, ppm, blur):
     text = code_text(length, seed=length)
-    info, got = shot_and_decode(table, text, ppm, blur)
+    info, got = shot_and_decode(qr_page, text, ppm, blur)
     assert got["text"] == text
     assert got["corner"] == [255, 255, 255]  # the quiet zone is white, on the page's dark box
     assert info["role"] == "img" and info["label"] == "Código de convite"
@@ -135,25 +135,25 @@ def test_a_rendered_code_reads_back(table, length, ppm, blur):
     assert info["modules"] <= 125  # 1,200 characters: version 27 at L, 4 modules of quiet zone
 
 
-def test_dark_mode_keeps_dark_on_white_and_bad_input_is_refused(table):
+def test_dark_mode_keeps_dark_on_white_and_bad_input_is_refused(qr_page):
     text = code_text(600, seed=6)
-    table.emulate_media(color_scheme="dark")
+    qr_page.emulate_media(color_scheme="dark")
     try:
-        _info, got = shot_and_decode(table, text, 3)
+        _info, got = shot_and_decode(qr_page, text, 3)
     finally:
-        table.emulate_media(color_scheme="light")
+        qr_page.emulate_media(color_scheme="light")
     assert got["text"] == text and got["corner"] == [255, 255, 255]
-    errors = table.evaluate("""() => ["", "ação", "<svg onload=x>\\u0000"].map((t) => {
+    errors = qr_page.evaluate("""() => ["", "ação", "<svg onload=x>\\u0000"].map((t) => {
       try { window.__qr.renderCode(t, { label: "x" }); return "rendered"; } catch (e) { return e.name; }
     })""")
     assert errors == ["TypeError", "TypeError", "TypeError"]
 
 
-def test_decode_file_and_nothing_to_read(table):
+def test_decode_file_and_nothing_to_read(qr_page):
     text = code_text(700, seed=7)
-    table.evaluate(SHOW, [text, 4, 0])
-    png = base64.b64encode(table.locator("#qr-under-test").screenshot()).decode()
-    got = table.evaluate("""async (b64) => {
+    qr_page.evaluate(SHOW, [text, 4, 0])
+    png = base64.b64encode(qr_page.locator("#qr-under-test").screenshot()).decode()
+    got = qr_page.evaluate("""async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const photo = new File([bytes], "codigo.png", { type: "image/png" });
       const notImage = new File(["hello"], "x.png", { type: "image/png" });
@@ -216,14 +216,14 @@ INTERRUPT = """async (how) => {
 }"""
 
 
-def test_scan_code_with_a_fake_camera(table, browser_type, browser_type_launch_args, base_url, tmp_path):
+def test_scan_code_with_a_fake_camera(qr_page, browser_type, browser_type_launch_args, base_url, tmp_path):
     """The fake camera needs launch flags, so this scan runs in a second Chromium; the
     session's browser is left as the other tests have it."""
     text = code_text(700, seed=9)
-    table.evaluate(SHOW, [text, 4, 0])
-    png = base64.b64encode(table.locator("#qr-under-test").screenshot()).decode()
+    qr_page.evaluate(SHOW, [text, 4, 0])
+    png = base64.b64encode(qr_page.locator("#qr-under-test").screenshot()).decode()
     width, height = 640, 480
-    frame = base64.b64decode(table.evaluate(TO_I420, [png, width, height]))
+    frame = base64.b64decode(qr_page.evaluate(TO_I420, [png, width, height]))
     video = tmp_path / "code.y4m"
     video.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\nFRAME\n".encode() + frame)
     args = [*CHROMIUM_ARGS, "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={video}"]

@@ -23,7 +23,7 @@ LEADS = {"seed": 8, "hands": [["4c", "7h", "As"], ["3c", "2h", "Kd"]], "dealer":
 
 
 @pytest.fixture(scope="module")
-def table(browser, base_url):
+def clipboard_table(browser, base_url):
     yield from open_table(browser, base_url, permissions=["clipboard-read", "clipboard-write"])
 
 
@@ -58,55 +58,55 @@ def first_hand_moves(page):
     return [e["card"] for e in log if e["n"] < end and e["type"] in ("play", "cover") and e["seat"] == 0]
 
 
-def test_hint_is_off_by_default_and_when_on_it_is_shown_and_followed(table):
-    start(table, {"mode": "1x1", "hint": False}, LEADS)
-    expect(table.locator("#hint-button")).to_be_hidden()
-    table.keyboard.press("h")
-    expect(table.locator("#hint-line")).to_be_hidden()
+def test_hint_is_off_by_default_and_when_on_it_is_shown_and_followed(clipboard_table):
+    start(clipboard_table, {"mode": "1x1", "hint": False}, LEADS)
+    expect(clipboard_table.locator("#hint-button")).to_be_hidden()
+    clipboard_table.keyboard.press("h")
+    expect(clipboard_table.locator("#hint-line")).to_be_hidden()
 
-    start(table, {"mode": "1x1", "hint": True}, LEADS)
-    assert table.evaluate("JSON.parse(localStorage.getItem('truco:settings')).data.hint") is True, "the setting is kept"
-    expect(table.locator("#hint-button")).to_be_visible()
-    table.keyboard.press("h")
-    follow = table.locator("#hint-follow")
+    start(clipboard_table, {"mode": "1x1", "hint": True}, LEADS)
+    assert clipboard_table.evaluate("JSON.parse(localStorage.getItem('truco:settings')).data.hint") is True, "the setting is kept"
+    expect(clipboard_table.locator("#hint-button")).to_be_visible()
+    clipboard_table.keyboard.press("h")
+    follow = clipboard_table.locator("#hint-follow")
     expect(follow).to_be_visible()
-    action = table.locator("#hint-line").get_attribute("data-action")
-    assert action in obs(table)["legal_actions"], "the hint is a move the human may make"
-    text = table.locator("#hint-text").inner_text()
+    action = clipboard_table.locator("#hint-line").get_attribute("data-action")
+    assert action in obs(clipboard_table)["legal_actions"], "the hint is a move the human may make"
+    text = clipboard_table.locator("#hint-text").inner_text()
     assert len(text) > 8 and not re.search(r"\b(hint|dica)\.[a-z_.]+", text), f"a sentence, not a key: {text!r}"
     verb, _, card = action.partition(" ")
-    hinted = table.locator(f'#hand .card.in-hand[data-card="{card}"]' if verb in ("play", "cover")
+    hinted = clipboard_table.locator(f'#hand .card.in-hand[data-card="{card}"]' if verb in ("play", "cover")
                            else f'#actions [data-action="{verb}"]')
     expect(hinted).to_have_class(re.compile(r"\bhinted\b"))  # the card lifted / the button outlined
-    before = last_n(table)
+    before = last_n(clipboard_table)
     follow.click()
-    wait_turn(table, before)
-    mine = [e for e in obs(table)["log"] if e["n"] > before and e.get("seat") == 0]
+    wait_turn(clipboard_table, before)
+    mine = [e for e in obs(clipboard_table)["log"] if e["n"] > before and e.get("seat") == 0]
     assert mine and (mine[0]["type"] == verb if verb != "play" else mine[0] == {**mine[0], "type": "play", "card": card})
-    expect(table.locator("#hint-line")).to_be_hidden()  # a new position: the old hint is gone
+    expect(clipboard_table.locator("#hint-line")).to_be_hidden()  # a new position: the old hint is gone
 
 
-def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(table):
-    start(table, {"mode": "1x1", "level": "facil"}, LEADS)
-    first = obs(table)
-    play_hand(table)
+def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(clipboard_table):
+    start(clipboard_table, {"mode": "1x1", "level": "facil"}, LEADS)
+    first = obs(clipboard_table)
+    play_hand(clipboard_table)
     # in the summary, or at the table's corner once the next hand is under way
-    review = table.get_by_role("button", name=re.compile(r"^Ver a mão( anterior)?$")).locator("visible=true")
+    review = clipboard_table.get_by_role("button", name=re.compile(r"^Ver a mão( anterior)?$")).locator("visible=true")
     expect(review).to_have_count(1)
     review.click()
-    dialog = table.locator("#review-dialog")
+    dialog = clipboard_table.locator("#review-dialog")
     expect(dialog).to_be_visible()
     text = dialog.inner_text()
-    log = table.evaluate("window.__engine.call('history', {})")["log"]
+    log = clipboard_table.evaluate("window.__engine.call('history', {})")["log"]
     end = next(e for e in log if e["type"] == "hand")
     hand = [e for e in log if e["n"] <= end["n"]]
-    lines = table.locator("#review-list li")
+    lines = clipboard_table.locator("#review-list li")
     plays = [e for e in hand if e["type"] in ("play", "cover")]
-    assert table.locator("#review-list li.play, #review-list li.cover").count() == len(plays)
+    assert clipboard_table.locator("#review-list li.play, #review-list li.cover").count() == len(plays)
     for e in plays:
         assert card_name(e["card"]) in text if e["card"] else "coberta" in text
     rounds = [e for e in hand if e["type"] == "round"]
-    assert table.locator("#review-list li.round").count() == len(rounds)
+    assert clipboard_table.locator("#review-list li.round").count() == len(rounds)
     why = lines.last.inner_text()
     assert ("Nós ganhamos" if end["winner"] == 0 else "Eles ganharam") in why and f"+{end['points']}" in why
     assert "Suas cartas: 4 de paus, 7 de copas, ás de espadas" in text
@@ -117,42 +117,42 @@ def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(table):
     assert first["hand_number"] == 1
     dialog.get_by_role("button", name="Fechar").click()
     expect(dialog).to_be_hidden()
-    table.console_watch.check()
+    clipboard_table.console_watch.check()
 
 
-def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table):
+def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(clipboard_table):
     # A short match (8 x 8: two or three hands), seeded but not fixed: every deal comes from the seed.
     seed = 604
-    start(table, {"mode": "1x1", "level": "facil", "ferro": "claras"}, {"seed": seed, "score": [8, 8]})
-    dealt = {obs(table)["hand_number"]: obs(table)["hand"]}
-    while phase(table) != "over":
-        play_hand(table, "first")
-        o = obs(table)
+    start(clipboard_table, {"mode": "1x1", "level": "facil", "ferro": "claras"}, {"seed": seed, "score": [8, 8]})
+    dealt = {obs(clipboard_table)["hand_number"]: obs(clipboard_table)["hand"]}
+    while phase(clipboard_table) != "over":
+        play_hand(clipboard_table, "first")
+        o = obs(clipboard_table)
         dealt.setdefault(o["hand_number"], o["hand"])
     assert len(dealt) >= 2, "the match had a second hand (this seed)"
     for k, cards in dealt.items():
         assert cards == deal_for(seed, k - 1, 2)[0], "every deal is the seed's"
 
-    original_moves = first_hand_moves(table)
+    original_moves = first_hand_moves(clipboard_table)
 
     # Rever a partida: step by step, with the keyboard.
-    table.locator("#end-replay").click()
-    count = table.locator("#replay-count")
+    clipboard_table.locator("#end-replay").click()
+    count = clipboard_table.locator("#replay-count")
     expect(count).to_contain_text("passo 1 de")
-    steps = table.evaluate("window.__engine.call('replay', {})")["steps"]
+    steps = clipboard_table.evaluate("window.__engine.call('replay', {})")["steps"]
     assert count.inner_text().endswith(f"passo 1 de {len(steps)}")
-    mt = table.locator("#replay-table")
+    mt = clipboard_table.locator("#replay-table")
     expect(mt.locator(".mt-hand .card.face")).to_have_count(3)  # the human's own cards, as dealt
     expect(mt.locator(".mt-seat .card.back")).to_have_count(3)  # the other seat's: backs only
     hidden = set(deal_for(seed, 0, 2)[1])
-    table.keyboard.press("ArrowRight")
+    clipboard_table.keyboard.press("ArrowRight")
     expect(count).to_contain_text("passo 2 de")
-    table.keyboard.press("ArrowLeft")
+    clipboard_table.keyboard.press("ArrowLeft")
     expect(count).to_contain_text("passo 1 de")
-    table.keyboard.press("PageDown")  # to the next hand's deal
+    clipboard_table.keyboard.press("PageDown")  # to the next hand's deal
     deal2 = next(i for i, st in enumerate(steps) if st["events"][0]["type"] == "deal" and st["obs"]["hand_number"] == 2)
     expect(count).to_have_text(f"Mão 2 · passo {deal2 + 1} de {len(steps)}")
-    table.keyboard.press("PageUp")
+    clipboard_table.keyboard.press("PageUp")
     expect(count).to_contain_text("Mão 1 · passo 1 de")
     for i in range(len(steps)):
         html = mt.inner_html()
@@ -160,71 +160,71 @@ def test_replay_steps_from_the_human_view_and_share_reproduces_every_deal(table)
         if steps[i]["obs"]["hand_number"] == 1:
             for c in hidden - shown:
                 assert card_name(c) not in html and f'"{c}"' not in html, f"step {i + 1}: hidden {c} drawn"
-        table.locator("#replay-next").click() if i < len(steps) - 1 else None
+        clipboard_table.locator("#replay-next").click() if i < len(steps) - 1 else None
     expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
     # The step's last line (how the match ended) is in view, on a phone's screen too.
-    table.set_viewport_size({"width": 390, "height": 844})
-    table.keyboard.press("ArrowLeft")
-    table.keyboard.press("End")
+    clipboard_table.set_viewport_size({"width": 390, "height": 844})
+    clipboard_table.keyboard.press("ArrowLeft")
+    clipboard_table.keyboard.press("End")
     expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
-    assert table.evaluate("""() => {
+    assert clipboard_table.evaluate("""() => {
         const c = document.getElementById('replay-caption'), last = c.lastElementChild;
         const box = c.getBoundingClientRect(), line = last.getBoundingClientRect();
         return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
     }"""), "the last line of the step is cut off"
-    table.set_viewport_size({"width": 1280, "height": 800})
-    final = obs(table)
+    clipboard_table.set_viewport_size({"width": 1280, "height": 800})
+    final = obs(clipboard_table)
     expect(mt.locator("[data-testid=mt-score-us]")).to_have_text(str(final["score"][0]))
-    table.locator("#replay-close").click()
+    clipboard_table.locator("#replay-close").click()
 
     # Compartilhar: a link with the seed; shown in a field even when the clipboard works.
-    table.locator("#end-share").click()
-    field = table.locator("#share-url")
+    clipboard_table.locator("#end-share").click()
+    field = clipboard_table.locator("#share-url")
     expect(field).to_have_value(re.compile(r"partida=1"))
     url = field.input_value()
     q = parse_qs(urlparse(url).query)
     assert q["seed"] == [str(seed)] and q["score"] == ["8,8"] and q["mode"] == ["1x1"]
-    expect(table.locator("#share-message")).to_have_text(re.compile("copiado|copie"))
-    table.locator("#share-close").click()
+    expect(clipboard_table.locator("#share-message")).to_have_text(re.compile("copiado|copie"))
+    clipboard_table.locator("#share-close").click()
 
     # A game in progress is saved; opening the link asks before giving it up.
-    table.locator("#again").click()
+    clipboard_table.locator("#again").click()
     # the new match is saved as it starts (the old one, over, would pass wait_turn at once)
-    table.wait_for_function("() => localStorage.getItem('truco:session') !== null", timeout=ENGINE_TIMEOUT_MS)
-    wait_turn(table, None)
-    table.goto(url.replace("?", "?fast=1&", 1))
-    table.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    expect(table.locator("#confirm-dialog")).to_be_visible()
-    table.get_by_role("button", name="Abrir a compartilhada").click()
-    wait_turn(table, None)
-    assert "seed=" not in table.url, "the address is cleaned: a reload continues the game"
-    o = obs(table)
+    clipboard_table.wait_for_function("() => localStorage.getItem('truco:session') !== null", timeout=ENGINE_TIMEOUT_MS)
+    wait_turn(clipboard_table, None)
+    clipboard_table.goto(url.replace("?", "?fast=1&", 1))
+    clipboard_table.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    expect(clipboard_table.locator("#confirm-dialog")).to_be_visible()
+    clipboard_table.get_by_role("button", name="Abrir a compartilhada").click()
+    wait_turn(clipboard_table, None)
+    assert "seed=" not in clipboard_table.url, "the address is cleaned: a reload continues the game"
+    o = obs(clipboard_table)
     assert o["hand_number"] == 1 and o["hand"] == dealt[1], "the shared link deals the same first hand"
     # Played differently (the last card each time), the second hand is still the same deal.
-    play_hand(table, "last")
-    o = obs(table)
-    assert first_hand_moves(table) != original_moves, "the friend played the first hand otherwise"
+    play_hand(clipboard_table, "last")
+    o = obs(clipboard_table)
+    assert first_hand_moves(clipboard_table) != original_moves, "the friend played the first hand otherwise"
     assert o["hand_number"] == 2 and o["hand"] == dealt[2], "the second deal is the same, though hand 1 went otherwise"
 
     # The last match survives the reload: "Rever a partida" from the start screen.
-    table.get_by_role("button", name="Sair da mesa").click()
-    table.get_by_role("button", name="Sair e perder").click()
-    expect(table.locator("#last-game")).to_be_visible()
-    table.locator("#last-replay").click()
+    clipboard_table.get_by_role("button", name="Sair da mesa").click()
+    clipboard_table.get_by_role("button", name="Sair e perder").click()
+    expect(clipboard_table.locator("#last-game")).to_be_visible()
+    clipboard_table.locator("#last-replay").click()
     expect(count).to_contain_text(f"passo 1 de {len(steps)}")
-    table.keyboard.press("End")
+    clipboard_table.keyboard.press("End")
     expect(count).to_contain_text(f"passo {len(steps)} de {len(steps)}")
-    table.locator("#replay-close").click()
+    clipboard_table.locator("#replay-close").click()
 
     # Where the clipboard is refused, the link waits in the field, selected, to copy by hand.
-    table.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
-    table.locator("#last-share").click()
-    expect(table.locator("#share-message")).to_contain_text("selecione o link")
+    clipboard_table.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); }")
+    clipboard_table.locator("#last-share").click()
+    expect(clipboard_table.locator("#share-message")).to_contain_text("selecione o link")
     expect(field).to_be_focused()
     assert field.input_value() == url, "the same link for the last match after a reload"
-    assert table.evaluate("() => { const f = document.getElementById('share-url'); return f.selectionEnd - f.selectionStart; }") == len(url)
-    table.locator("#share-close").click()
-    table.console_watch.check()
+    assert clipboard_table.evaluate("() => { const f = document.getElementById('share-url'); return f.selectionEnd - f.selectionStart; }") == len(url)
+    clipboard_table.locator("#share-close").click()
+    clipboard_table.console_watch.check()
 
 
 def test_replay_on_a_phone_held_sideways_shows_the_table_and_its_buttons_together(browser, base_url):

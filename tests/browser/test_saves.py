@@ -29,7 +29,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, QUOTA_STORAGE, READY, ConsoleWatch, EngineHold  # noqa: F401
-from helpers.table import last_n, obs, phase, start, wait_turn  # noqa: F401
+from helpers.table import accept_or_play_first, act, last_n, obs, phase, start, wait_turn  # noqa: F401
 
 from truco import api
 
@@ -63,19 +63,7 @@ def reload(page):
     expect(page.locator("#start-dialog")).to_be_visible()
 
 
-def act(page):
-    """The test's human, a fixed rule: accept (or play the mão de dez) when asked, else
-    play the first card. Its choice depends only on what it sees, like the bots'."""
-    before = last_n(page)
-    accept = page.locator("#actions button[data-action=accept]")
-    if accept.count():
-        accept.click()
-    else:
-        page.locator("#hand .card.in-hand:not([disabled])").first.click()
-    wait_turn(page, before)
-
-
-# `act` played in the page, many moves in one call (a round trip per move is slow).
+# helpers.table.act played in the page, many moves in one call (a round trip per move is slow).
 PLAY_ON = """async ({ untilGame, limit }) => {
   const app = document.getElementById('app');
   const settled = () => {
@@ -761,8 +749,7 @@ def test_an_engine_call_that_never_settles_restarts_the_worker_and_the_match_goe
         assert obs(page)["log"][-1]["n"] > before["log"][-1]["n"]
         # Stuck again in the same match: the save may be the cause; set it aside.
         page.evaluate("() => { window.__dropNext = 'apply'; }")
-        accept = page.locator("#actions button[data-action=accept]")
-        (accept if accept.is_visible() else page.locator("#hand .card.in-hand:not(:disabled)").first).click()
+        accept_or_play_first(page)
         dialog = page.locator("#confirm-dialog")
         expect(dialog).to_contain_text("travou de novo", timeout=ENGINE_TIMEOUT_MS)
         saved = stored(page, SESSION)["data"]["save"]

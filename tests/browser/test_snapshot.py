@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from helpers import DIST
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
-from helpers.table import wait_turn
+from helpers.table import act, wait_turn
 
 import truco
 
@@ -94,13 +94,7 @@ def play_hands(page, hands=1, limit=80) -> list[dict]:
             assert len(ends) >= hands, "the match ended before the hands were played"
             assert events[0]["type"] == "deal" and events[0]["n"] == 0, "every event from the first deal"
             return events[: ends[hands - 1] + 1]
-        before = log[-1]["n"]
-        accept = page.locator("#actions button[data-action=accept]")
-        if accept.count():
-            accept.click()
-        else:
-            page.locator("#hand .card.in-hand:not([disabled])").first.click()
-        wait_turn(page, before)
+        act(page)
     raise AssertionError("the hands did not end")
 
 

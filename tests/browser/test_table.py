@@ -14,16 +14,11 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import (ENGINE_TIMEOUT_MS, READY, RECORD_WORKER_MESSAGES, ConsoleWatch, open_table, until)  # noqa: F401
-from helpers.table import act, drag_to, last_n, obs, phase, start, wait_turn  # noqa: F401
+from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, new_page, until, watched_page
+from helpers.table import act, drag_to, last_n, obs, phase, start, wait_turn
 
 from truco.cards import card_name
 from truco.game import deal_for
-
-
-@pytest.fixture(scope="module")
-def table(browser, base_url):
-    yield from open_table(browser, base_url, record_worker=True)
 
 
 def hidden_cards(o, seed):
@@ -79,131 +74,131 @@ def play_to_the_end(page, seed, how, check_leaks=True, limit=400):
     raise AssertionError("the match did not end")
 
 
-def test_a_whole_1x1_game_by_tapping(table):
-    start(table, {"mode": "1x1", "level": "medio"}, {"seed": 101})
-    final = play_to_the_end(table, 101, "tap")
+def test_a_whole_1x1_game_by_tapping(recorded_table):
+    start(recorded_table, {"mode": "1x1", "level": "medio"}, {"seed": 101})
+    final = play_to_the_end(recorded_table, 101, "click")
     assert final["winner"] in (0, 1)
     assert max(final["score"]) >= 12
-    dialog = table.locator("#end-dialog")
+    dialog = recorded_table.locator("#end-dialog")
     expect(dialog).to_be_visible()
-    expect(table.locator("#end-title")).to_have_text(re.compile("Vitória|Derrota"))
-    table.locator("#again").click()
+    expect(recorded_table.locator("#end-title")).to_have_text(re.compile("Vitória|Derrota"))
+    recorded_table.locator("#again").click()
     # A new match: the first hand, 0 x 0, the human to act (not the old match's end).
-    until(table, "() => { const o = window.__truco.observation;"
+    until(recorded_table, "() => { const o = window.__truco.observation;"
                  " return !!o && o.hand_number === 1 && o.score.every((s) => s === 0) && o.winner == null"
                  " && document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy; }",
           timeout=90_000)
-    table.console_watch.check()
+    recorded_table.console_watch.check()
 
 
-def test_a_whole_2x2_game_by_keyboard(table):
-    start(table, {"mode": "2x2", "level": "facil", "partner_level": "dificil"}, {"seed": 202})
-    final = play_to_the_end(table, 202, "keys")
+def test_a_whole_2x2_game_by_keyboard(recorded_table):
+    start(recorded_table, {"mode": "2x2", "level": "facil", "partner_level": "dificil"}, {"seed": 202})
+    final = play_to_the_end(recorded_table, 202, "keys")
     assert final["players"] == 4 and final["winner"] in (0, 1)
-    expect(table.locator("#end-dialog")).to_be_visible()
-    table.locator("#to-menu").click()
-    expect(table.locator("#start-dialog")).to_be_visible()
-    table.console_watch.check()
+    expect(recorded_table.locator("#end-dialog")).to_be_visible()
+    recorded_table.locator("#to-menu").click()
+    expect(recorded_table.locator("#start-dialog")).to_be_visible()
+    recorded_table.console_watch.check()
 
 
-def test_a_whole_2x2_game_by_drag_and_drop(table):
-    start(table, {"mode": "2x2", "level": "medio"}, {"seed": 303})
-    final = play_to_the_end(table, 303, "drag", check_leaks=False)
+def test_a_whole_2x2_game_by_drag_and_drop(recorded_table):
+    start(recorded_table, {"mode": "2x2", "level": "medio"}, {"seed": 303})
+    final = play_to_the_end(recorded_table, 303, "drag", check_leaks=False)
     assert final["winner"] in (0, 1)
-    table.console_watch.check()
+    recorded_table.console_watch.check()
 
 
-def test_a_drop_outside_the_table_returns_the_card(table):
-    start(table, {"mode": "1x1"}, {"seed": 5, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
-    card = table.locator("#hand .card.in-hand").first
-    drag_to(table, card, ".topbar")
+def test_a_drop_outside_the_table_returns_the_card(recorded_table):
+    start(recorded_table, {"mode": "1x1"}, {"seed": 5, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]], "dealer": 1})
+    card = recorded_table.locator("#hand .card.in-hand").first
+    drag_to(recorded_table, card, ".topbar")
     # The card glides back (a CSS transition, slow on a loaded machine): the next drag
     # starts from where the player sees it, back in the hand.
-    until(table, "() => { const c = document.querySelector('#hand .card.in-hand');"
+    until(recorded_table, "() => { const c = document.querySelector('#hand .card.in-hand');"
                  " return !!c && !c.style.transform && !c.matches('.returning, .dragging'); }")
-    assert obs(table)["hand"] == ["3c", "Kh", "5d"], "nothing was played"
-    expect(table.locator("#hand .card.in-hand")).to_have_count(3)
-    before = last_n(table)
-    drag_to(table, table.locator("#hand .card.in-hand").first, "#drop-zone")
-    wait_turn(table, before)
-    assert "3c" not in obs(table)["hand"]
-    expect(table.locator('#trick .played[data-seat="0"] .card')).to_have_attribute("aria-label", "3 de paus")
+    assert obs(recorded_table)["hand"] == ["3c", "Kh", "5d"], "nothing was played"
+    expect(recorded_table.locator("#hand .card.in-hand")).to_have_count(3)
+    before = last_n(recorded_table)
+    drag_to(recorded_table, recorded_table.locator("#hand .card.in-hand").first, "#drop-zone")
+    wait_turn(recorded_table, before)
+    assert "3c" not in obs(recorded_table)["hand"]
+    expect(recorded_table.locator('#trick .played[data-seat="0"] .card')).to_have_attribute("aria-label", "3 de paus")
 
 
-def test_truco_button_raises_and_the_answer_is_shown(table):
-    start(table, {"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1})
-    raise_button = table.get_by_role("button", name="Truco!")
+def test_truco_button_raises_and_the_answer_is_shown(recorded_table):
+    start(recorded_table, {"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1})
+    raise_button = recorded_table.get_by_role("button", name="Truco!")
     expect(raise_button).to_be_visible()
-    before = last_n(table)
+    before = last_n(recorded_table)
     raise_button.click()
-    wait_turn(table, before)
-    o = obs(table)
+    wait_turn(recorded_table, before)
+    o = obs(recorded_table)
     answer = [e for e in o["log"] if e["type"] in ("accept", "run", "raise") and e["seat"] == 1]
     assert answer, "the bot answered the truco"
     if answer[0]["type"] == "run":
         assert o["score"][0] == 2
     else:
         assert o["hand_value"] >= 4 or o["pending"]
-    bubbles = table.locator(".bubble:not([hidden])")
+    bubbles = recorded_table.locator(".bubble:not([hidden])")
     assert bubbles.count() >= 1
 
 
-def test_answering_a_bot_truco_accept_run_and_raise_back(table):
+def test_answering_a_bot_truco_accept_run_and_raise_back(recorded_table):
     # Difícil with three manilhas asks for truco at once; the human answers.
     scenario = {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}
     for answer, check in (("accept", lambda o: o["hand_value"] == 4),
                           ("run", lambda o: o["score"] == [0, 2]),
                           ("raise", lambda o: (o["pending"] or {}).get("value") == 6 or o["hand_value"] >= 6 or o["score"][1] >= 4)):
-        start(table, {"mode": "1x1", "level": "dificil"}, scenario)
-        o = obs(table)
+        start(recorded_table, {"mode": "1x1", "level": "dificil"}, scenario)
+        o = obs(recorded_table)
         if not o["pending"]:
             pytest.skip("the bot did not ask for truco with this deal")
-        expect(table.locator("#prompt")).to_contain_text("pediu Truco")
+        expect(recorded_table.locator("#prompt")).to_contain_text("pediu Truco")
         names = {"accept": "Aceitar", "run": "Correr", "raise": "Seis!"}
-        before = last_n(table)
-        table.get_by_role("button", name=names[answer], exact=True).click()
-        wait_turn(table, before)
-        assert check(obs(table)), (answer, obs(table))
+        before = last_n(recorded_table)
+        recorded_table.get_by_role("button", name=names[answer], exact=True).click()
+        wait_turn(recorded_table, before)
+        assert check(obs(recorded_table)), (answer, obs(recorded_table))
 
 
-def test_a_covered_card_from_the_second_round(table):
-    start(table, {"mode": "1x1", "level": "facil"}, {"seed": 13, "hands": [["3c", "Kh", "5d"], ["4h", "5c", "4s"]], "dealer": 1})
-    assert table.locator("#actions [data-action=toggle-cover]").count() == 0, "no cover in the 1st round (§4)"
-    act(table)  # 3c wins the first round: the human leads the second
-    o = obs(table)
+def test_a_covered_card_from_the_second_round(recorded_table):
+    start(recorded_table, {"mode": "1x1", "level": "facil"}, {"seed": 13, "hands": [["3c", "Kh", "5d"], ["4h", "5c", "4s"]], "dealer": 1})
+    assert recorded_table.locator("#actions [data-action=toggle-cover]").count() == 0, "no cover in the 1st round (§4)"
+    act(recorded_table)  # 3c wins the first round: the human leads the second
+    o = obs(recorded_table)
     assert len(o["rounds"]) == 2 and o["to_move"] == 0
-    toggle = table.locator("#actions [data-action=toggle-cover]")
+    toggle = recorded_table.locator("#actions [data-action=toggle-cover]")
     toggle.click()
-    expect(table.locator("#actions [data-action=toggle-cover]")).to_have_attribute("aria-pressed", "true")
-    before = last_n(table)
-    table.locator("#hand .card.in-hand").first.click()
-    wait_turn(table, before)
-    covered = table.locator('#trick .played[data-seat="0"] .card.covered')
+    expect(recorded_table.locator("#actions [data-action=toggle-cover]")).to_have_attribute("aria-pressed", "true")
+    before = last_n(recorded_table)
+    recorded_table.locator("#hand .card.in-hand").first.click()
+    wait_turn(recorded_table, before)
+    covered = recorded_table.locator('#trick .played[data-seat="0"] .card.covered')
     expect(covered).to_have_count(1)
-    assert any(e["type"] == "cover" and e["seat"] == 0 for e in obs(table)["log"])
+    assert any(e["type"] == "cover" and e["seat"] == 0 for e in obs(recorded_table)["log"])
 
 
-def test_mao_de_dez_decision(table):
-    start(table, {"mode": "2x2"}, {"seed": 17, "score": [10, 4], "dealer": 3})
-    o = obs(table)
+def test_mao_de_dez_decision(recorded_table):
+    start(recorded_table, {"mode": "2x2"}, {"seed": 17, "score": [10, 4], "dealer": 3})
+    o = obs(recorded_table)
     assert o["decision"] and o["decision"]["seat"] == 0
-    expect(table.locator("#prompt")).to_contain_text("Mão de dez")
-    partner = table.locator('.seat[data-seat="2"] .seat-cards .card.face')
+    expect(recorded_table.locator("#prompt")).to_contain_text("Mão de dez")
+    partner = recorded_table.locator('.seat[data-seat="2"] .seat-cards .card.face')
     expect(partner).to_have_count(3)  # the partner's cards are shown to the deciding side
-    assert table.locator("#actions [data-action=raise]").count() == 0
-    before = last_n(table)
-    table.get_by_role("button", name="Jogar").click()
-    wait_turn(table, before)
-    assert obs(table)["hand_value"] == 4
-    assert table.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de dez (§6)"
+    assert recorded_table.locator("#actions [data-action=raise]").count() == 0
+    before = last_n(recorded_table)
+    recorded_table.get_by_role("button", name="Jogar").click()
+    wait_turn(recorded_table, before)
+    assert obs(recorded_table)["hand_value"] == 4
+    assert recorded_table.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de dez (§6)"
 
 
-def test_the_hand_summary_gives_way_once_the_next_hand_is_under_way(table):
+def test_the_hand_summary_gives_way_once_the_next_hand_is_under_way(recorded_table):
     """The summary of a hand sits over the middle of the table: it stays while the human
     is to lead the next hand (time to read it, "Ver a mão"), and goes as soon as another
     seat has moved in the new hand, so it never hides the card just led (playtest)."""
-    start(table, {"mode": "1x1"}, {"seed": 41, "dealer": 1})
-    banner = table.locator("#banner")
+    start(recorded_table, {"mode": "1x1"}, {"seed": 41, "dealer": 1})
+    banner = recorded_table.locator("#banner")
 
     def moved_by_bot(o):
         deal = max(e["n"] for e in o["log"] if e["type"] == "deal")
@@ -211,10 +206,10 @@ def test_the_hand_summary_gives_way_once_the_next_hand_is_under_way(table):
                    for e in o["log"])
 
     seen = {"kept": 0, "gone": 0}
-    hand = obs(table)["hand_number"]
+    hand = obs(recorded_table)["hand_number"]
     for _ in range(60):
-        act(table)
-        o = obs(table)
+        act(recorded_table)
+        o = obs(recorded_table)
         if o["winner"] is not None:
             break
         if o["hand_number"] == hand or o["decision"]:
@@ -222,75 +217,70 @@ def test_the_hand_summary_gives_way_once_the_next_hand_is_under_way(table):
         hand = o["hand_number"]  # the human's first turn of a new hand
         if moved_by_bot(o):
             expect(banner).to_be_hidden()
-            corner = table.get_by_role("button", name="Ver a mão anterior")
+            corner = recorded_table.get_by_role("button", name="Ver a mão anterior")
             expect(corner).to_be_visible()  # the last hand can still be reviewed
             if not seen["gone"]:
                 corner.click()
-                dialog = table.locator("#review-dialog")
+                dialog = recorded_table.locator("#review-dialog")
                 expect(dialog).to_contain_text(f"Mão {hand - 1}")
                 dialog.get_by_role("button", name="Fechar").click()
             seen["gone"] += 1
         else:
             expect(banner).to_be_visible()
-            expect(table.locator("#banner-review")).to_be_visible()
-            expect(table.locator("#last-review")).to_be_hidden()
+            expect(recorded_table.locator("#banner-review")).to_be_visible()
+            expect(recorded_table.locator("#last-review")).to_be_hidden()
             seen["kept"] += 1
         if seen["kept"] and seen["gone"]:
             break
     assert seen["kept"] and seen["gone"], seen
 
 
-def test_mao_de_ferro_in_the_dark_and_as_claras(table):
-    start(table, {"mode": "1x1", "ferro": "escuro"}, {"seed": 19, "score": [10, 10], "dealer": 1,
+def test_mao_de_ferro_in_the_dark_and_as_claras(recorded_table):
+    start(recorded_table, {"mode": "1x1", "ferro": "escuro"}, {"seed": 19, "score": [10, 10], "dealer": 1,
                                                         "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]]})
-    backs = table.locator("#hand .card.in-hand.back")
+    backs = recorded_table.locator("#hand .card.in-hand.back")
     expect(backs).to_have_count(3)
-    html = table.locator("#hand").inner_html()
+    html = recorded_table.locator("#hand").inner_html()
     assert "3c" not in html and "3 de paus" not in html
-    before = last_n(table)
+    before = last_n(recorded_table)
     backs.nth(1).click()  # the second card, blind: Kh
-    wait_turn(table, before)
-    expect(table.locator('#trick .played[data-seat="0"] .card.face')).to_have_attribute("aria-label", "rei de copas")
-    start(table, {"mode": "1x1", "ferro": "claras"}, {"seed": 19, "score": [10, 10], "dealer": 1,
+    wait_turn(recorded_table, before)
+    expect(recorded_table.locator('#trick .played[data-seat="0"] .card.face')).to_have_attribute("aria-label", "rei de copas")
+    start(recorded_table, {"mode": "1x1", "ferro": "claras"}, {"seed": 19, "score": [10, 10], "dealer": 1,
                                                         "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"]]})
-    expect(table.locator("#hand .card.in-hand.face")).to_have_count(3)
+    expect(recorded_table.locator("#hand .card.in-hand.face")).to_have_count(3)
 
 
-def test_leaving_the_table_asks_first_and_clears_the_game(table):
-    start(table, {"mode": "1x1"}, {"seed": 23})
-    table.get_by_role("button", name="Sair da mesa").click()
-    expect(table.locator("#leave-dialog")).to_be_visible()
-    table.get_by_role("button", name="Ficar").click()
-    expect(table.locator("#leave-dialog")).to_be_hidden()
-    assert phase(table) == "human"
-    table.get_by_role("button", name="Sair da mesa").click()
-    table.get_by_role("button", name="Sair e perder").click()
-    expect(table.locator("#start-dialog")).to_be_visible()
-    assert table.evaluate("localStorage.getItem('truco:session')") is None
+def test_leaving_the_table_asks_first_and_clears_the_game(recorded_table):
+    start(recorded_table, {"mode": "1x1"}, {"seed": 23})
+    recorded_table.get_by_role("button", name="Sair da mesa").click()
+    expect(recorded_table.locator("#leave-dialog")).to_be_visible()
+    recorded_table.get_by_role("button", name="Ficar").click()
+    expect(recorded_table.locator("#leave-dialog")).to_be_hidden()
+    assert phase(recorded_table) == "human"
+    recorded_table.get_by_role("button", name="Sair da mesa").click()
+    recorded_table.get_by_role("button", name="Sair e perder").click()
+    expect(recorded_table.locator("#start-dialog")).to_be_visible()
+    assert recorded_table.evaluate("localStorage.getItem('truco:session')") is None
 
 
 def test_a_reload_resumes_the_same_game(browser, base_url):
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    start(page, {"mode": "2x2"}, {"seed": 29})
-    act(page)
-    act(page)
-    before = obs(page)
-    page.reload()
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    cont = page.get_by_role("button", name="Continuar partida")
-    expect(cont).to_be_visible()
-    cont.click()
-    wait_turn(page, None)
-    after = obs(page)
-    for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
-        assert after[key] == before[key], key
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
+        page.goto("/?fast=1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        start(page, {"mode": "2x2"}, {"seed": 29})
+        act(page)
+        act(page)
+        before = obs(page)
+        page.reload()
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        cont = page.get_by_role("button", name="Continuar partida")
+        expect(cont).to_be_visible()
+        cont.click()
+        wait_turn(page, None)
+        after = obs(page)
+        for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
+            assert after[key] == before[key], key
 
 
 def test_the_timer_runs_out_twice_and_that_is_abandonment(browser, base_url):
@@ -333,46 +323,33 @@ def test_the_timer_runs_out_twice_and_that_is_abandonment(browser, base_url):
 
 
 def test_phone_portrait_touch_play(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1&mode=1x1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    expect(page.locator("#start-dialog")).to_be_visible()
-    page.get_by_role("button", name="Começar").tap()
-    wait_turn(page, None)
-    for _ in range(6):
-        if phase(page) == "over":
-            break
-        before = last_n(page)
-        accept = page.locator("#actions button[data-action=accept]")
-        (accept if accept.count() else page.locator("#hand .card.in-hand:not([disabled])").first).tap()
-        wait_turn(page, before)
-    hand = page.locator("#hand").bounding_box()
-    assert hand["y"] + hand["height"] <= 844, "the hand is on screen, within a thumb's reach"
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) as page:
+        page.goto("/?fast=1&mode=1x1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        expect(page.locator("#start-dialog")).to_be_visible()
+        page.get_by_role("button", name="Começar").tap()
+        wait_turn(page, None)
+        for _ in range(6):
+            if phase(page) == "over":
+                break
+            act(page, "tap")
+        hand = page.locator("#hand").bounding_box()
+        assert hand["y"] + hand["height"] <= 844, "the hand is on screen, within a thumb's reach"
 
 
 def test_phone_landscape_keeps_the_hand_and_actions_on_screen(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
-    for sel in ("#hand", "#actions", "#trick"):
-        box = page.locator(sel).bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} is off screen in landscape"
-    before = last_n(page)
-    page.locator("#hand .card.in-hand").first.tap()
-    wait_turn(page, before)
-    assert "3c" not in obs(page)["hand"]
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True) as page:
+        page.goto("/?fast=1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
+        for sel in ("#hand", "#actions", "#trick"):
+            box = page.locator(sel).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} is off screen in landscape"
+        before = last_n(page)
+        page.locator("#hand .card.in-hand").first.tap()
+        wait_turn(page, before)
+        assert "3c" not in obs(page)["hand"]
 
 
 def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
@@ -520,10 +497,8 @@ def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen
 def phone_table(browser, base_url, **kwargs):
     """A touch phone (390 x 844 unless told) for the table; (context, page, watch)."""
     kwargs.setdefault("viewport", {"width": 390, "height": 844})
-    context = browser.new_context(base_url=base_url, has_touch=True, is_mobile=True, **kwargs)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page = new_page(browser, base_url, has_touch=True, is_mobile=True, **kwargs)
+    watch = page.console_watch
     return context, page, watch
 
 
@@ -582,10 +557,8 @@ QUINZINHO_TRUCO = ({"mode": "3x3", "level": "dificil", "partner_level": "dificil
 
 def bubble_page(browser, base_url, screen):
     """The table on `screen`, its engine ready, bubbles at full size and up until measured."""
-    context = browser.new_context(base_url=base_url, reduced_motion="reduce", **BUBBLE_SCREENS[screen])
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page = new_page(browser, base_url, reduced_motion="reduce", **BUBBLE_SCREENS[screen])
+    watch = page.console_watch
     page.clock.install()
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
@@ -676,10 +649,8 @@ def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
     if size == "phone":
         context, page, watch = phone_table(browser, base_url)
     else:
-        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-        page = context.new_page()
-        watch = ConsoleWatch()
-        watch.watch(page)
+        context, page = new_page(browser, base_url, viewport={"width": 1280, "height": 800})
+        watch = page.console_watch
     page.goto("/?fast=1")
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     edges = {}

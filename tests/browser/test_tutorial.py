@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import ROOT
-from helpers.browser import ENGINE_TIMEOUT_MS, ConsoleWatch, Traffic, until, watch_untouched
+from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, ConsoleWatch, Traffic, new_page, until, watch_untouched, watched_page
 from helpers.table import TABLE_PICTURE
 
 from truco_tools import lessons
@@ -41,10 +41,8 @@ def engine_ready(page):
 @contextlib.contextmanager
 def tutorial_page(browser, base_url):
     """The tutorial in a context of its own, its engine ready; the console checked at the end."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page = new_page(browser, base_url, viewport={"width": 1280, "height": 800})
+    watch = page.console_watch
     page.goto("/tutorial.html?fast=1&engine=now")
     engine_ready(page)
     page.console_watch = watch
@@ -133,20 +131,15 @@ def play_path(page, ex, path):
 
 def pictures_before_the_engine(browser, base_url):
     """Every exercise's table on a page nobody touched: {id: picture}."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1")
-    out = {}
-    for lesson in LESSONS:
-        open_lesson(page, lesson["slug"])
-        for ex in lesson["exercises"]:
-            assert ex_state(page, ex["id"])["state"] == "preview", ex["id"]
-            out[ex["id"]] = page.locator(f"#ex-{ex['id']} .mt").evaluate(TABLE_PICTURE)
-    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 1280, "height": 800}) as page:
+        page.goto("/tutorial.html?fast=1")
+        out = {}
+        for lesson in LESSONS:
+            open_lesson(page, lesson["slug"])
+            for ex in lesson["exercises"]:
+                assert ex_state(page, ex["id"])["state"] == "preview", ex["id"]
+                out[ex["id"]] = page.locator(f"#ex-{ex['id']} .mt").evaluate(TABLE_PICTURE)
+        assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     return out
 
 
@@ -185,28 +178,23 @@ def test_a_move_made_while_the_engine_loads_is_played_when_it_is_up(browser, bas
     """The second exercise of a lesson touched first: it waits with the progress under its
     table (its controls disabled, the card marked), and the move is judged once the engine is up;
     the lesson's first exercise keeps its first position."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1#manilhas")
-    until(page, "window.__tutorial.exercise('manilhas-copas').state === 'preview'")
-    section = page.locator("#ex-manilhas-copas")
-    section.locator('.mt-hand button[data-card="7h"]').click()
-    loading = section.locator(".ex-loading")
-    expect(loading).to_be_visible()
-    expect(loading).to_contain_text("Preparando o motor do jogo… Sua jogada sai assim que ele estiver pronto.")
-    expect(section.locator('.mt-hand button[data-card="7h"]')).to_have_class(re.compile(r"\bqueued\b"))
-    expect(section.locator(".mt-hand button:not([disabled])")).to_have_count(0)
-    expect(section.locator(".ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
-    expect(section.locator(".ex-feedback")).to_contain_text("Copas")
-    expect(loading).to_be_hidden()
-    assert ex_state(page, "manilhas-pica-fumo")["state"] == "preview"
-    # From now on the engine is up: another lesson starts its first exercise by itself.
-    open_lesson(page, "rodadas")
-    until(page, "window.__tutorial.exercise('rodadas-virada').state === 'playing'")
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 1280, "height": 800}) as page:
+        page.goto("/tutorial.html?fast=1#manilhas")
+        until(page, "window.__tutorial.exercise('manilhas-copas').state === 'preview'")
+        section = page.locator("#ex-manilhas-copas")
+        section.locator('.mt-hand button[data-card="7h"]').click()
+        loading = section.locator(".ex-loading")
+        expect(loading).to_be_visible()
+        expect(loading).to_contain_text("Preparando o motor do jogo… Sua jogada sai assim que ele estiver pronto.")
+        expect(section.locator('.mt-hand button[data-card="7h"]')).to_have_class(re.compile(r"\bqueued\b"))
+        expect(section.locator(".mt-hand button:not([disabled])")).to_have_count(0)
+        expect(section.locator(".ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
+        expect(section.locator(".ex-feedback")).to_contain_text("Copas")
+        expect(loading).to_be_hidden()
+        assert ex_state(page, "manilhas-pica-fumo")["state"] == "preview"
+        # From now on the engine is up: another lesson starts its first exercise by itself.
+        open_lesson(page, "rodadas")
+        until(page, "window.__tutorial.exercise('rodadas-virada').state === 'playing'")
 
 
 NON_TIMER = [ex for ex in EXERCISES if "0 timeout" not in ex["mistake"]]
@@ -293,131 +281,116 @@ def test_changing_a_quiz_scenario_changes_the_expected_answer(browser, base_url)
     assert answer_value(judge(q["plays"])["result"]) == "them"
     swapped = [dict(q["plays"][0], card="Qh"), dict(q["plays"][1], card="Js")]
     assert answer_value(judge(swapped)["result"]) == "us"
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
 
-    def rewrite(route):
-        body = route.fetch().text()
-        old = '{"card": "Jh", "covered": false, "seat": 1}, {"card": "Qs", "covered": false, "seat": 0}'
-        new = '{"card": "Qh", "covered": false, "seat": 1}, {"card": "Js", "covered": false, "seat": 0}'
-        assert body.count(old) == 1
-        route.fulfill(body=body.replace(old, new), headers={"content-type": "text/html; charset=utf-8"})
+        def rewrite(route):
+            body = route.fetch().text()
+            old = '{"card": "Jh", "covered": false, "seat": 1}, {"card": "Qs", "covered": false, "seat": 0}'
+            new = '{"card": "Qh", "covered": false, "seat": 1}, {"card": "Js", "covered": false, "seat": 0}'
+            assert body.count(old) == 1
+            route.fulfill(body=body.replace(old, new), headers={"content-type": "text/html; charset=utf-8"})
 
-    page.route(re.compile(r".*/tutorial\.html.*"), rewrite)
-    page.goto("/tutorial.html?fast=1#baralho")
-    item = page.locator("#quiz-baralho .quiz-item").first
-    expect(item.locator(".card").first).to_have_attribute("data-card", "Qh")
-    # The engine has not started; answering the quiz starts it.
-    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
-    item.locator('.quiz-answer[data-answer="us"]').click()
-    expect(item).to_have_attribute("data-state", "right", timeout=ENGINE_TIMEOUT_MS)
-    expect(item.locator(".ex-engine")).to_contain_text("valete de espadas")
-    context.close()
-    watch.check()
+        page.route(re.compile(r".*/tutorial\.html.*"), rewrite)
+        page.goto("/tutorial.html?fast=1#baralho")
+        item = page.locator("#quiz-baralho .quiz-item").first
+        expect(item.locator(".card").first).to_have_attribute("data-card", "Qh")
+        # The engine has not started; answering the quiz starts it.
+        assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+        item.locator('.quiz-answer[data-answer="us"]').click()
+        expect(item).to_have_attribute("data-state", "right", timeout=ENGINE_TIMEOUT_MS)
+        expect(item.locator(".ex-engine")).to_contain_text("valete de espadas")
 
 
 def test_progress_survives_a_reload_and_bad_storage_is_ignored(browser, base_url):
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1&engine=now#baralho")
-    engine_ready(page)
-    ex = EXERCISES[0]
-    play_path(page, ex, ex["solution"])
-    item = page.locator("#quiz-baralho .quiz-item").first
-    item.locator(f'.quiz-answer[data-answer="{answer_value(judge(LESSONS[0]["quiz"][0]["plays"])["result"])}"]').click()
-    expect(item).to_have_attribute("data-state", "right")
-    page.reload()
-    engine_ready(page)
-    progress = page.evaluate("window.__tutorial.progress")
-    assert progress["lessons"]["baralho"] == {"ex": [ex["id"]], "quiz": [0]}
-    link = page.locator('.tut-toc a[data-lesson="baralho"]')
-    expect(link).to_have_attribute("data-state", "partial")
-    expect(page.locator(f"#ex-{ex['id']} .ex-done")).to_be_visible()
-    expect(page.locator("#quiz-baralho .quiz-item").first).to_have_class(re.compile(r"\bdone\b"))
-    # A whole lesson done shows as done, and the count of lessons follows.
-    lesson = LESSONS[0]
-    data = {"v": 1, "savedAt": 0, "data": {"lessons": {"baralho": {
-        "ex": [e["id"] for e in lesson["exercises"]], "quiz": list(range(len(lesson["quiz"])))}}, "last": "manilhas"}}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(data)])
-    page.goto("/tutorial.html?fast=1&engine=now")  # no #lesson: back where the learner was
-    engine_ready(page)
-    expect(link).to_have_attribute("data-state", "done")
-    expect(page.locator("#tut-progress")).to_have_text(f"1 de {len(LESSONS)} lições concluídas")
-    assert page.evaluate("window.__tutorial.current") == "manilhas"  # where the learner was
-    # Garbage, unknown lessons, unknown exercises, bad indexes: dropped, never an error.
-    for raw in ["{not json", json.dumps({"v": 99, "data": {}}), json.dumps([1, 2]),
-                json.dumps({"v": 1, "data": {"lessons": {"baralho": {"ex": ["nope", 3], "quiz": [99, -1, "x", 1]},
-                                                        "zzz": {"ex": ["a"]}}, "last": "<script>"}})]:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
-        page.goto("/tutorial.html?fast=1")
-        until(page, "window.__tutorial !== undefined")  # read at start, before the engine
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
+        page.goto("/tutorial.html?fast=1&engine=now#baralho")
+        engine_ready(page)
+        ex = EXERCISES[0]
+        play_path(page, ex, ex["solution"])
+        item = page.locator("#quiz-baralho .quiz-item").first
+        item.locator(f'.quiz-answer[data-answer="{answer_value(judge(LESSONS[0]["quiz"][0]["plays"])["result"])}"]').click()
+        expect(item).to_have_attribute("data-state", "right")
+        page.reload()
+        engine_ready(page)
         progress = page.evaluate("window.__tutorial.progress")
-        assert set(progress["lessons"]) <= {"baralho"}
-        assert progress["lessons"].get("baralho", {"ex": [], "quiz": [1]}) == {"ex": [], "quiz": [1]}
-        assert page.evaluate("window.__tutorial.current") == "baralho"  # not "<script>" nor a crash
-    context.close()
-    watch.check()
+        assert progress["lessons"]["baralho"] == {"ex": [ex["id"]], "quiz": [0]}
+        link = page.locator('.tut-toc a[data-lesson="baralho"]')
+        expect(link).to_have_attribute("data-state", "partial")
+        expect(page.locator(f"#ex-{ex['id']} .ex-done")).to_be_visible()
+        expect(page.locator("#quiz-baralho .quiz-item").first).to_have_class(re.compile(r"\bdone\b"))
+        # A whole lesson done shows as done, and the count of lessons follows.
+        lesson = LESSONS[0]
+        data = {"v": 1, "savedAt": 0, "data": {"lessons": {"baralho": {
+            "ex": [e["id"] for e in lesson["exercises"]], "quiz": list(range(len(lesson["quiz"])))}}, "last": "manilhas"}}
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(data)])
+        page.goto("/tutorial.html?fast=1&engine=now")  # no #lesson: back where the learner was
+        engine_ready(page)
+        expect(link).to_have_attribute("data-state", "done")
+        expect(page.locator("#tut-progress")).to_have_text(f"1 de {len(LESSONS)} lições concluídas")
+        assert page.evaluate("window.__tutorial.current") == "manilhas"  # where the learner was
+        # Garbage, unknown lessons, unknown exercises, bad indexes: dropped, never an error.
+        for raw in ["{not json", json.dumps({"v": 99, "data": {}}), json.dumps([1, 2]),
+                    json.dumps({"v": 1, "data": {"lessons": {"baralho": {"ex": ["nope", 3], "quiz": [99, -1, "x", 1]},
+                                                            "zzz": {"ex": ["a"]}}, "last": "<script>"}})]:
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
+            page.goto("/tutorial.html?fast=1")
+            until(page, "window.__tutorial !== undefined")  # read at start, before the engine
+            progress = page.evaluate("window.__tutorial.progress")
+            assert set(progress["lessons"]) <= {"baralho"}
+            assert progress["lessons"].get("baralho", {"ex": [], "quiz": [1]}) == {"ex": [], "quiz": [1]}
+            assert page.evaluate("window.__tutorial.current") == "baralho"  # not "<script>" nor a crash
 
 
 def test_keyboard_only_and_screen_reader_regions(browser, base_url):
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1#manilhas")
-    ex_id = "manilhas-pica-fumo"
-    # Untouched: the first position is on the table, the engine not started.
-    until(page, "(id) => window.__tutorial.exercise(id).state === 'preview'", ex_id)
-    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
-    # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter: the
-    # focus starts the engine, and the move waits for it.
-    first = page.locator(f"#ex-{ex_id} .mt-hand button").first
-    for _ in range(60):
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
+        page.goto("/tutorial.html?fast=1#manilhas")
+        ex_id = "manilhas-pica-fumo"
+        # Untouched: the first position is on the table, the engine not started.
+        until(page, "(id) => window.__tutorial.exercise(id).state === 'preview'", ex_id)
+        assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+        # Tab to the first card of the hand, move to the 7 of diamonds with Tab, press Enter: the
+        # focus starts the engine, and the move waits for it.
+        first = page.locator(f"#ex-{ex_id} .mt-hand button").first
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt-hand') !== null", ex_id):
+                break
+        expect(first).to_be_focused()
+        expect(first).to_have_accessible_name("2 de paus")  # named by its text, not an aria-label
         page.keyboard.press("Tab")
-        if page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt-hand') !== null", ex_id):
-            break
-    expect(first).to_be_focused()
-    expect(first).to_have_accessible_name("2 de paus")  # named by its text, not an aria-label
-    page.keyboard.press("Tab")
-    focused = page.evaluate("document.activeElement.querySelector('.card-name').textContent")  # its accessible name
-    assert focused == "7 de ouros"  # no manilha hint in a lesson: the learner should know it
-    page.keyboard.press("Enter")
-    feedback = page.locator(f"#ex-{ex_id} .ex-feedback")
-    expect(feedback).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
-    assert feedback.get_attribute("role") == "status"
-    # Moves are announced in a live region.
-    live = page.locator(f"#ex-{ex_id} .mt-live")
-    assert live.get_attribute("aria-live") == "polite"
-    expect(live).to_contain_text("Você jogou 7 de ouros.")
-    # Focus is not lost: it moves to the next step.
-    expect(page.locator(f"#ex-{ex_id} .ex-next")).to_be_focused()
-    # Number keys play a card too (exercise 2 of the lesson, started with Enter on "Continuar").
-    page.keyboard.press("Enter")
-    ex2 = "manilhas-copas"
-    wait_learner_or_verdict(page, ex2)
-    page.keyboard.press("2")  # the 7 of hearts, Copas
-    expect(page.locator(f"#ex-{ex2} .ex-feedback")).to_have_attribute("data-verdict", "right")
-    # A hand of several moves: the focus stays on the table between them, so keys keep working.
-    page.evaluate("location.hash = 'rodadas'")
-    ex3 = "rodadas-virada"
-    until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex3)
-    wait_learner_or_verdict(page, ex3)
-    page.locator(f"#ex-{ex3} .mt-hand button:not([disabled])").first.focus()
-    page.keyboard.press("1")  # the 2 of clubs wins the second round
-    wait_learner_or_verdict(page, ex3)
-    assert page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt') !== null", ex3)
-    page.keyboard.press("1")  # the 6 of hearts, the last card, wins the third
-    expect(page.locator(f"#ex-{ex3} .ex-feedback")).to_have_attribute("data-verdict", "right")
-    # Lessons are reachable from the list of lessons with the keyboard; the heading takes focus.
-    page.locator('.tut-toc a[data-lesson="empates"]').focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#empates-title")).to_be_focused()
-    context.close()
-    watch.check()
+        focused = page.evaluate("document.activeElement.querySelector('.card-name').textContent")  # its accessible name
+        assert focused == "7 de ouros"  # no manilha hint in a lesson: the learner should know it
+        page.keyboard.press("Enter")
+        feedback = page.locator(f"#ex-{ex_id} .ex-feedback")
+        expect(feedback).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
+        assert feedback.get_attribute("role") == "status"
+        # Moves are announced in a live region.
+        live = page.locator(f"#ex-{ex_id} .mt-live")
+        assert live.get_attribute("aria-live") == "polite"
+        expect(live).to_contain_text("Você jogou 7 de ouros.")
+        # Focus is not lost: it moves to the next step.
+        expect(page.locator(f"#ex-{ex_id} .ex-next")).to_be_focused()
+        # Number keys play a card too (exercise 2 of the lesson, started with Enter on "Continuar").
+        page.keyboard.press("Enter")
+        ex2 = "manilhas-copas"
+        wait_learner_or_verdict(page, ex2)
+        page.keyboard.press("2")  # the 7 of hearts, Copas
+        expect(page.locator(f"#ex-{ex2} .ex-feedback")).to_have_attribute("data-verdict", "right")
+        # A hand of several moves: the focus stays on the table between them, so keys keep working.
+        page.evaluate("location.hash = 'rodadas'")
+        ex3 = "rodadas-virada"
+        until(page, "(id) => window.__tutorial.exercise(id).state === 'playing'", ex3)
+        wait_learner_or_verdict(page, ex3)
+        page.locator(f"#ex-{ex3} .mt-hand button:not([disabled])").first.focus()
+        page.keyboard.press("1")  # the 2 of clubs wins the second round
+        wait_learner_or_verdict(page, ex3)
+        assert page.evaluate("(id) => document.activeElement.closest('#ex-' + id + ' .mt') !== null", ex3)
+        page.keyboard.press("1")  # the 6 of hearts, the last card, wins the third
+        expect(page.locator(f"#ex-{ex3} .ex-feedback")).to_have_attribute("data-verdict", "right")
+        # Lessons are reachable from the list of lessons with the keyboard; the heading takes focus.
+        page.locator('.tut-toc a[data-lesson="empates"]').focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#empates-title")).to_be_focused()
 
 
 def test_incorporar_shows_the_iframe_snippet(tut):
@@ -477,32 +450,25 @@ def test_the_timer_exercise_runs_out(browser, base_url):
 
 
 def test_phone_layout_fits(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1#baralho")
-    # Untouched: the first position is drawn; a tap starts the engine and is played once it is up.
-    until(page, "window.__tutorial.exercise('baralho-rei').state === 'preview'")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
-    box = card.bounding_box()
-    assert box["width"] >= 44 and box["height"] >= 44  # a thumb's target
-    card.tap()
-    expect(page.locator("#ex-baralho-rei .ex-loading")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    expect(page.locator("#ex-baralho-rei .ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as page:
+        page.goto("/tutorial.html?fast=1#baralho")
+        # Untouched: the first position is drawn; a tap starts the engine and is played once it is up.
+        until(page, "window.__tutorial.exercise('baralho-rei').state === 'preview'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
+        box = card.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44  # a thumb's target
+        card.tap()
+        expect(page.locator("#ex-baralho-rei .ex-loading")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        expect(page.locator("#ex-baralho-rei .ex-feedback")).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir):
     if not (dist_dir / "sw.js").is_file():
         pytest.skip("this build has no service worker yet")
-    context = browser.new_context(base_url=base_url, service_workers="allow")  # conftest blocks them by default
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
+    context, page = new_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT, service_workers="allow")  # conftest blocks them by default
+    watch = page.console_watch
     page.goto("/tutorial.html?fast=1#manilhas")
     # A visit in which the engine was started by a touch: the first exercise played right.
     page.locator('#ex-manilhas-pica-fumo .mt-hand button[data-card="7d"]').click()
@@ -525,15 +491,10 @@ def test_the_tutorial_works_offline_after_one_visit(browser, base_url, dist_dir)
 @pytest.mark.parametrize("fragment", ["#%E0%A4%A", "#ex-__proto__", "#%", "#constructor"])
 def test_a_malformed_or_strange_fragment_opens_the_first_lesson(browser, base_url, fragment):
     """`tutorial.html#%E0%A4%A` threw "URI malformed" at start: no lesson was shown."""
-    context = browser.new_context(base_url=base_url)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html" + fragment)
-    until(page, "() => window.__tutorial && window.__tutorial.current")
-    assert page.evaluate("window.__tutorial.current") == LESSONS[0]["slug"]
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
+        page.goto("/tutorial.html" + fragment)
+        until(page, "() => window.__tutorial && window.__tutorial.current")
+        assert page.evaluate("window.__tutorial.current") == LESSONS[0]["slug"]
 
 
 HOLD_THE_SECOND_BOT_STEP = """() => {

@@ -15,18 +15,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, TablesByDevice, open_table
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, TablesByDevice, open_table, watched_page
 from helpers.table import act, last_n, obs, phase, start, wait_turn
 
 from truco.rules import PRESETS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def table(browser, base_url):
-    yield from open_table(browser, base_url, viewport=DESKTOP)
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +49,8 @@ def boxes_overlap(a, b):
 
 # ------------------------------------------------------------------ the start screen
 
-def test_start_screen_explains_each_preset_and_links_its_lesson(table, dist_dir):
-    page = table
+def test_start_screen_explains_each_preset_and_links_its_lesson(ready_table, dist_dir):
+    page = ready_table
     expect(page.locator("#start-dialog")).to_be_visible()
     page.locator("details.more summary").click()
     tutorial = (dist_dir / "tutorial.html").read_text(encoding="utf-8")
@@ -78,8 +73,8 @@ def test_start_screen_explains_each_preset_and_links_its_lesson(table, dist_dir)
         expect(page.get_by_label(re.compile({"baralho_limpo": "Baralho limpo", "familia_real": "Família real"}[opt]))).not_to_be_checked()
 
 
-def test_start_screen_starts_a_3x3_game_with_a_house_rule(table):
-    page = table
+def test_start_screen_starts_a_3x3_game_with_a_house_rule(ready_table):
+    page = ready_table
     expect(page.locator("#start-dialog")).to_be_visible()
     page.locator("details.more").evaluate("(d) => { d.open = true; }")  # "Mais opções"
     page.get_by_label("3 × 3 (trucão de 6)").check()
@@ -131,8 +126,8 @@ def test_picking_torneio_on_the_start_screen_plays_its_mao_de_ferro_as_claras(br
     next(gen, None)  # closes the page and checks its console
 
 
-def test_familia_real_lets_a_hand_of_court_cards_be_exchanged_once(table):
-    page = table
+def test_familia_real_lets_a_hand_of_court_cards_be_exchanged_once(ready_table):
+    page = ready_table
     start(page, {"mode": "1x1", "preset": "mineiro", "familia_real": True, "baralho_limpo": False},
           {"seed": 59, "hands": [["Qc", "Jd", "Ks"], ["3c", "2h", "5d"]], "dealer": 1})
     button = page.get_by_role("button", name="Trocar as cartas (família real)")
@@ -154,8 +149,8 @@ RAISE_HANDS = [["3c", "2h", "Kd"], ["4c", "7h", "As"], ["Qh", "Jh", "5s"],
                ["6c", "6h", "5d"], ["Qc", "Jc", "Kc"], ["Qs", "Js", "Ks"]]
 
 
-def test_3x3_a_raise_is_answered_by_the_next_opponent(table):
-    page = table
+def test_3x3_a_raise_is_answered_by_the_next_opponent(ready_table):
+    page = ready_table
     start(page, {"mode": "3x3", "preset": "mineiro", "level": "medio", "baralho_limpo": False},
           {"seed": 41, "hands": RAISE_HANDS, "dealer": 5})
     assert obs(page)["to_move"] == 0
@@ -203,8 +198,8 @@ def test_3x3_a_raise_is_answered_by_the_next_opponent(table):
     page.console_watch.check()
 
 
-def test_3x3_a_whole_game_ends_in_a_mao_de_ferro(table):
-    page = table
+def test_3x3_a_whole_game_ends_in_a_mao_de_ferro(ready_table):
+    page = ready_table
     start(page, {"mode": "3x3", "preset": "mineiro", "ferro": "escuro"}, {"seed": 43, "score": [10, 10]})
     o = obs(page)
     assert o["hand_kind"] == "ferro" and o["blind"]
@@ -224,8 +219,8 @@ def test_3x3_a_whole_game_ends_in_a_mao_de_ferro(table):
 
 # ---------------------------------------------------------------------- paulista
 
-def test_paulista_2x2_vira_manilhas_and_mao_de_onze(table):
-    page = table
+def test_paulista_2x2_vira_manilhas_and_mao_de_onze(ready_table):
+    page = ready_table
     hands = [["4c", "4h", "3s"], ["5c", "6d", "7s"], ["4s", "2c", "3c"], ["Qd", "Jc", "Kh"]]
     start(page, {"mode": "2x2", "preset": "paulista", "level": "medio"},
           {"seed": 47, "hands": hands, "vira": "3d", "score": [11, 7], "dealer": 3})
@@ -266,8 +261,8 @@ def test_paulista_2x2_vira_manilhas_and_mao_de_onze(table):
     page.console_watch.check()
 
 
-def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_played(table):
-    page = table
+def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_played(ready_table):
+    page = ready_table
     start(page, {"mode": "1x1", "preset": "paulista", "ferro": "escuro"},
           {"seed": 53, "hands": [["5c", "Ah", "3s"], ["6d", "7s", "Jc"]], "vira": "Kd",
            "score": [11, 11], "dealer": 1})
@@ -287,24 +282,19 @@ def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_play
 # ------------------------------------------------------------ the manilha-nova lesson
 
 def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport=PHONE)
-    page = context.new_page()
-    watch = ConsoleWatch()
-    watch.watch(page)
-    page.goto("/tutorial.html?fast=1#manilha-nova")
-    table = page.locator("#ex-vira-manilha .mt")
-    expect(table).to_have_class(re.compile(r"\bmy-turn\b"), timeout=ENGINE_TIMEOUT_MS)
-    # The vira is on the felt; the hand carries no manilha mark (the learner works it out).
-    expect(table.locator(".mt-vira")).to_have_attribute("aria-label", "A vira é 3 de ouros.")
-    expect(table.locator(".mt-hand .card.manilha")).to_have_count(0)
-    table.locator('.mt-hand button[data-card="4s"]').click()
-    section = page.locator("#ex-vira-manilha")
-    # Drawn before the engine; the card touched starts it and is judged once it is up.
-    expect(section).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
-    # The engine's words: the 4 is a manilha under the vira 3 (RULES.md §9, wrapping 3 -> 4).
-    expect(section).to_contain_text("4 de espadas (manilha)")
-    context.close()
-    watch.check()
+    with watched_page(browser, base_url, viewport=PHONE) as page:
+        page.goto("/tutorial.html?fast=1#manilha-nova")
+        table = page.locator("#ex-vira-manilha .mt")
+        expect(table).to_have_class(re.compile(r"\bmy-turn\b"), timeout=ENGINE_TIMEOUT_MS)
+        # The vira is on the felt; the hand carries no manilha mark (the learner works it out).
+        expect(table.locator(".mt-vira")).to_have_attribute("aria-label", "A vira é 3 de ouros.")
+        expect(table.locator(".mt-hand .card.manilha")).to_have_count(0)
+        table.locator('.mt-hand button[data-card="4s"]').click()
+        section = page.locator("#ex-vira-manilha")
+        # Drawn before the engine; the card touched starts it and is judged once it is up.
+        expect(section).to_have_attribute("data-verdict", "right", timeout=ENGINE_TIMEOUT_MS)
+        # The engine's words: the 4 is a manilha under the vira 3 (RULES.md §9, wrapping 3 -> 4).
+        expect(section).to_contain_text("4 de espadas (manilha)")
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])

@@ -59,18 +59,18 @@ def allowed_same(text, lang: str) -> bool:
     return not re.search(r"[^\W\d_]{2}", PLACEHOLDER.sub("", text))
 
 
-def table(lang: str) -> dict:
+def strings_of(lang: str) -> dict:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
 def reference() -> dict:
-    return table(REFERENCE)
+    return strings_of(REFERENCE)
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_every_key_is_in_every_language(reference, lang):
-    strings = table(lang)
+    strings = strings_of(lang)
     missing = sorted(set(reference) - set(strings))
     extra = sorted(set(strings) - set(reference))
     assert not missing, f"site/i18n/{lang}.json lacks {len(missing)} key(s) of {REFERENCE}.json: {missing}"
@@ -79,7 +79,7 @@ def test_every_key_is_in_every_language(reference, lang):
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translations_have_the_same_shape_and_placeholders(reference, lang):
-    strings = table(lang)
+    strings = strings_of(lang)
     bad = []
     for key, ref in reference.items():
         if key not in strings:
@@ -104,7 +104,7 @@ def test_translations_have_the_same_shape_and_placeholders(reference, lang):
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_no_translation_is_the_portuguese_copied(reference, lang):
-    strings = table(lang)
+    strings = strings_of(lang)
     copied = sorted(key for key, ref in reference.items()
                     if strings.get(key) == ref and not allowed_same(ref, lang))
     assert not copied, (f"site/i18n/{lang}.json: {len(copied)} text(s) are the Portuguese copied "
@@ -120,7 +120,7 @@ MARKED_PORTUGUESE = ["raise.truco", "raise.seis", "raise.nove", "raise.dez", "ra
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_the_words_marked_as_portuguese_are_portuguese(reference, lang):
-    strings = table(lang)
+    strings = strings_of(lang)
     translated = {key: strings[key] for key in MARKED_PORTUGUESE if strings[key] != reference[key]}
     assert not translated, (f"site/i18n/{lang}.json translates words that its pages mark as Portuguese "
                             f"(lang=\"pt-BR\"): {translated}; translate them and stop marking them "
@@ -137,7 +137,7 @@ CALL_WORD = re.compile(r"\b(truco+|seis|dez|doze|nove)\b", re.IGNORECASE)
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_the_bubbles_mark_the_truco_calls_they_keep_in_portuguese(reference, lang):
-    strings = table(lang)
+    strings = strings_of(lang)
     bad = []
     for key in SAY_CALLS:
         portuguese_words = {w.lower() for p in reference[key] for w in CALL_WORD.findall(p)}

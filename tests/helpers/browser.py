@@ -5,6 +5,8 @@ traffic of a page that waits for a touch. Playwright is imported only where it i
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 import re
 import time
@@ -109,6 +111,11 @@ def audit(page, axe_source: str, what: str, context=None) -> list[dict]:
     return results
 
 
+# The viewport Playwright gives a context that names none; the tests written before
+# new_page keep it (new_page's own default is 1280 x 800).
+PLAYWRIGHT_VIEWPORT = {"width": 1280, "height": 720}
+
+
 def new_page(browser, base_url, **kwargs):
     """A fresh context (1280 x 800 unless told) and page, its console watched
     (`page.console_watch.check()` at the end)."""
@@ -119,6 +126,18 @@ def new_page(browser, base_url, **kwargs):
     watch.watch(page)
     page.console_watch = watch
     return context, page
+
+
+@contextlib.contextmanager
+def watched_page(browser, base_url, **kwargs):
+    """`new_page` for a `with` block: its context is closed at the end of the block, and the
+    console checked when the block ended without an error."""
+    context, page = new_page(browser, base_url, **kwargs)
+    try:
+        yield page
+    finally:
+        context.close()
+    page.console_watch.check()
 
 
 READY = "#app[data-engine-state=ready]"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 
-
 def start(page, settings=None, scenario=None):
     page.evaluate("""([s, c]) => { (window.__workerMessages || []).splice(0);
                                    return window.__truco.start(s, c); }""", [settings or {}, scenario or {}])
@@ -21,7 +20,7 @@ def wait_turn(page, before):
     """Wait until the human may act (or the match is over) after the event `before`."""
     page.wait_for_function(
         """(before) => {
-             const o = window.__truco.observation, app = document.getElementById('app');
+             const o = window.__truco && window.__truco.observation, app = document.getElementById('app');
              if (!o || window.__truco.busy) return false;
              if (before !== null && o.log.at(-1).n === before) return false;
              return app.dataset.phase === 'human' || app.dataset.phase === 'over';
@@ -37,24 +36,39 @@ def phase(page):
     return page.locator("#app").get_attribute("data-phase")
 
 
-def act(page, how="tap"):
-    """Make one move as a person would: answer a raise / mão de dez by accepting, else play."""
-    before = last_n(page)
-    actions = page.locator("#actions button[data-action=accept]")
-    if actions.count():
+ACCEPT = "#actions button[data-action=accept]"
+PLAYABLE = "#hand .card.in-hand:not([disabled])"
+
+
+def accept_or_play_first(page, how="click"):
+    """One move as a person makes it, without waiting for what follows: accept a raise or a
+    mão de dez when asked, else play the first playable card. `how`: "click", "tap" (a touch
+    screen's page), "keys" (A to accept, 1 for the first card) or "drag" (onto the table)."""
+    accept = page.locator(ACCEPT)
+    if accept.count():
         if how == "keys":
             page.keyboard.press("a")
+        elif how == "tap":
+            accept.first.tap()
         else:
-            actions.click()
+            accept.first.click()
+        return
+    card = page.locator(PLAYABLE).first
+    if how == "keys":
+        card.focus()
+        page.keyboard.press("1")
+    elif how == "drag":
+        drag_to(page, card, "#drop-zone")
+    elif how == "tap":
+        card.tap()
     else:
-        card = page.locator("#hand .card.in-hand:not([disabled])").first
-        if how == "keys":
-            card.focus()
-            page.keyboard.press("1")
-        elif how == "drag":
-            drag_to(page, card, "#drop-zone")
-        else:
-            card.click()
+        card.click()
+
+
+def act(page, how="click"):
+    """`accept_or_play_first`, then wait until the human may act again (or the match is over)."""
+    before = last_n(page)
+    accept_or_play_first(page, how)
     wait_turn(page, before)
 
 
