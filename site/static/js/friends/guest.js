@@ -2,8 +2,10 @@
 // `?join=1` keeps the worker from starting (engine_boot.js), and the table's own game loop
 // (GameManager) is fed by `GuestLink.client`, which answers its engine calls from what the
 // host sends: the guest's own seat's observations. "apply" and "hint" go to the host as
-// requests; "bot_step" (someone else's turn) waits for the host's next observation.
+// requests; every other seat's turn is the host's to move, and the table's driver of those
+// seats (seat_drivers.js) waits for the host's next observation (nextObservation()).
 
+import { METHOD } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
@@ -47,37 +49,20 @@ export class GuestLink {
   // ------------------------------------------------------------ the engine, as the game loop sees it
   async call(method, params = {}) {
     switch (method) {
-      case "new_game":
-      case "load":
-      case "observation":
+      case METHOD.new_game:
+      case METHOD.load:
+      case METHOD.observation:
         return this.deliver(this.latest);
-      case "bot_step":
-        return this.nextObservation();
-      case "apply": {
+      case METHOD.apply: {
         const result = await this.request({ type: "apply", action: String(params.action ?? "") });
         return this.deliver(result.observation);
       }
-      case "hint":
+      case METHOD.hint:
         return this.request({ type: "hint" });
-      case "partner_opinion": // humano decide: the partner bot's opinion, from the host's engine
+      case METHOD.partner_opinion: // humano decide: the partner bot's opinion, from the host's engine
         return this.request({ type: "opinion" });
       default:
         throw new Error(t("join.not_here"));
-    }
-  }
-
-  /**
-   * A sinal to the partner, on anyone's turn (the table's loop would wait for the next move:
-   * here "the next move" is the host's to send): straight to the host, its reply shown.
-   */
-  async signal(name) {
-    const m = this.manager;
-    if (!m?.obs?.may_signal || m.obs.winner !== null || m.busy || m.paused) return;
-    try {
-      const result = await this.request({ type: "apply", action: `signal ${name}` });
-      m.accept(this.deliver(result.observation), { keepTimer: true });
-    } catch (err) {
-      m.screen.refused(err);
     }
   }
 
@@ -89,7 +74,7 @@ export class GuestLink {
    */
   async again() {
     const m = this.manager;
-    m?.screen.view.banner(t("join.again.ready"), t("join.again.wait"));
+    m?.tell(t("join.again.ready"), t("join.again.wait"));
     try {
       await this.request({ type: "again" });
     } catch {
@@ -103,6 +88,7 @@ export class GuestLink {
     return { observation: obs, save: null };
   }
 
+  /** The host's next observation (another seat moved), as the reply to a move (the table's driver of the host's seats). */
   nextObservation() {
     const next = this.queue.find((o) => momentOf(o) > this.delivered);
     if (next) return Promise.resolve(this.deliver(next));
@@ -186,8 +172,7 @@ export class GuestLink {
     }
     // The host's clock took the turn away while this page waited for its player: go on.
     const m = this.manager;
-    const mine = m?.obs && m.obs.to_move === m.obs.seat && !m.busy && !m.nextHand;
-    if (mine && msg.observation.to_move !== msg.observation.seat) m.accept(this.deliver(msg.observation));
+    if (m?.awaitsPlayer && msg.observation.to_move !== msg.observation.seat) m.accept(this.deliver(msg.observation));
   }
 
   /** The guest's settings: the host's table, this seat, the names as the host has them. */
@@ -226,8 +211,8 @@ const kept = {
   },
 };
 
-/** The guest's screen: paste the host's offer, show the answer, wait for the deal. */
-export async function beginGuest({ link, manager, name }) {
+/** The guest's screen: paste the host's offer, show the answer, wait for the deal (`deal(settings)`, MatchSetup.newGame). */
+export async function beginGuest({ link, manager, deal, name }) {
   await friendsStyles();
   link.manager = manager;
   // The table is ready at once: the engine that answers is the host's.
@@ -320,7 +305,7 @@ export async function beginGuest({ link, manager, name }) {
         name,
         onFirst: (settings) => {
           if (d.open) d.close();
-          manager.newGame(settings);
+          deal(settings);
         },
         onLost: () => lost(mine),
       });
@@ -335,11 +320,7 @@ export async function beginGuest({ link, manager, name }) {
     if (which !== attempt || lostAt === which) return;
     lostAt = which;
     link.reset();
-    manager.generation++;
-    manager.stopAll();
-    manager.dialogs.closeAll();
-    manager.setPhase("start");
-    manager.screen.view.banner(t("join.lost.title"), t("join.lost.text"), "error");
+    manager.stopWithNotice(t("join.lost.title"), t("join.lost.text"));
     title.textContent = t("join.lost.title");
     lostBox.hidden = false;
     form.hidden = true;

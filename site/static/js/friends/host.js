@@ -6,6 +6,7 @@
 // (`set_humans`) until it rejoins with a new code exchange. Loaded only when the player
 // opens "Jogar com amigos" or resumes such a match (not on the table's first visit).
 
+import { engineApi } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { cleanName } from "../table/seats.js";
 import { hostAnswer, hostOffer, madeSDPs, opened } from "./codes.js";
@@ -19,7 +20,8 @@ export class FriendsHost {
   /** @param {object} o  {manager (GameManager), client (the engine), onChange (the seats' state changed)} */
   constructor({ manager, client, onChange = () => {} }) {
     this.manager = manager;
-    this.client = client;
+    this.client = client; // the engine (the tests call it through window.__trucoFriendsHost)
+    this.engine = engineApi(client);
     this.onChange = onChange;
     this.guests = new Map(); // seat -> {pc, channel, open, name, epoch}
     this.dropped = 0; // guest messages refused unread (size, JSON, schema)
@@ -28,7 +30,12 @@ export class FriendsHost {
     this.ready = new Set(); // guests' seats that pressed "Jogar de novo" at the match's end
     this.log = testLog();
     if (this.log) window.__trucoFriendsHost = this; // test mode: the tests read `dropped`
-    manager.remote = this;
+    manager.hostFriends(this); // the friends' seats' drivers ask plays() and turn()
+    // Each reply the table applies: a new match's seats to the engine, each guest its view.
+    manager.onApplied(({ kind }) => {
+      if (kind === "new") this.newMatch();
+      this.changed();
+    });
     // The host's page closes or reloads: each guest is told at once (else a guest whose
     // browser keeps the connection up would wait for the network's own time-out).
     addEventListener("pagehide", () => this.leave());
@@ -127,19 +134,16 @@ export class FriendsHost {
   seatsToEngine() {
     const m = this.manager;
     this.chain = this.chain.then(async () => {
-      if (!m.obs || m.obs.winner !== null || !m.seats?.people) return;
+      const obs = m.observation;
+      if (!obs || obs.winner !== null || !m.seats?.people) return;
       const humans = this.liveHumans();
       if (humans.join() === (this.engineHumans ?? []).join()) return;
-      while (m.busy || m.botStepping || m.signalling) await new Promise((r) => setTimeout(r, 30));
-      const reply = await this.client.call("set_humans", { humans });
-      this.engineHumans = humans;
-      if (m.nextHand) {
-        m.lastSave = reply.save; // the summary's "Próxima mão" goes on with the new seats
-        return;
-      }
-      clearTimeout(this.turnTimer);
-      m.accept(reply, { quiet: true });
-    }).catch((err) => console.warn("friends: set_humans failed", err));
+      // The table applies it once no move is in the engine; the seats count from then on.
+      await m.setHumans(humans, () => {
+        this.engineHumans = humans;
+        clearTimeout(this.turnTimer);
+      });
+    }).catch((err) => err?.name === "MatchChanged" || console.warn("friends: set_humans failed", err));
     return this.chain;
   }
 
@@ -167,12 +171,12 @@ export class FriendsHost {
 
   /** After a host reload: the save's guests are away; bots play their seats until they rejoin. */
   resumed() {
-    this.engineHumans = [0]; // GameManager.resume gave the guests' seats to bots
+    this.engineHumans = [0]; // MatchSetup.resume gave the guests' seats to bots
     this.onChange();
   }
 
   // ------------------------------------------------------------ the match, to each guest
-  /** The match changed (GameManager.accept): each connected guest gets its own seat's view. */
+  /** The table applied a reply ("reply applied"): each connected guest gets its own seat's view. */
   changed() {
     this.onChange();
     for (const seat of this.guestSeats) if (this.guests.get(seat)?.open) this.push(seat);
@@ -181,8 +185,8 @@ export class FriendsHost {
   push(seat) {
     this.chain = this.chain.then(async () => {
       const g = this.guests.get(seat);
-      if (!g?.open || !this.manager.obs || !(this.engineHumans ?? []).includes(seat)) return;
-      const reply = await this.client.call("observation", { seat });
+      if (!g?.open || !this.manager.observation || !(this.engineHumans ?? []).includes(seat)) return;
+      const reply = await this.engine.observation({ seat });
       this.send(g, { type: "obs", observation: reply.observation, table: this.tableInfo(seat) });
     }).catch((err) => console.warn("friends: push failed", err));
   }
@@ -225,7 +229,7 @@ export class FriendsHost {
     return payload;
   }
 
-  /** A friend's turn (GameManager.show): the host's clock for it; at time up, "timeout" for that seat. */
+  /** A friend's turn (its seat's driver, FriendSeat): the host's clock for it; at time up, "timeout" for that seat. */
   turn(obs) {
     clearTimeout(this.turnTimer);
     const seconds = Number(obs.options?.timer || 0);
@@ -233,14 +237,14 @@ export class FriendsHost {
     const seat = obs.to_move;
     const n = obs.log.length;
     this.turnTimer = setTimeout(() => {
-      const now = this.manager.obs;
+      const now = this.manager.observation;
       if (now && now.to_move === seat && now.log.length === n && this.guests.get(seat)?.open) this.act(seat, "timeout").catch(() => {});
     }, seconds * 1000 + TIMER_GRACE_MS);
   }
 
   act(seat, action) {
     clearTimeout(this.turnTimer);
-    return this.manager.remoteAction(seat, action);
+    return this.manager.friendAction(seat, action);
   }
 
   // ------------------------------------------------------------ what a guest sends
@@ -259,20 +263,20 @@ export class FriendsHost {
         if (g.name) this.setName(seat, g.name);
         reply({ seat });
       } else if (msg.type === "apply") {
-        const obs = this.manager.obs;
+        const obs = this.manager.observation;
         // Only the guest's own seat, on its turn (a sinal: whenever the engine allows it).
         if (!this.plays(seat) || !g.open || !obs || (obs.to_move !== seat && !msg.action.startsWith("signal "))) throw new Error("not your turn");
         const result = await this.act(seat, msg.action);
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
-        reply(await this.client.call("hint", { seat }));
+        reply(await this.engine.hint({ seat }));
       } else if (msg.type === "opinion") {
         // Humano decide: this seat's partner bot's opinion (the engine answers only while
         // this seat decides for its team; else {seat: null, action: null}).
-        reply(await this.client.call("partner_opinion", { seat }));
+        reply(await this.engine.partnerOpinion({ seat }));
       } else if (msg.type === "again") {
         // "Jogar de novo" on the guest's device: ready for the next match, which the host deals.
-        if (this.manager.obs?.winner == null) throw new Error("the match is not over");
+        if (this.manager.observation?.winner == null) throw new Error("the match is not over");
         this.ready.add(seat);
         this.showReady();
         reply({});
@@ -283,15 +287,8 @@ export class FriendsHost {
   }
 
   setName(seat, name) {
-    const seats = this.manager.seats;
-    const i = seats?.humans.indexOf(seat) ?? -1;
-    if (i < 0) return;
-    seats.names[i] = name;
-    const names = [...(this.manager.settings.player_names ?? ["", "", "", ""])];
-    names[seat] = name;
-    this.manager.settings = { ...this.manager.settings, player_names: names };
+    if (!this.manager.renamePerson(seat, name)) return;
     this.onChange();
-    if (this.manager.obs) this.manager.screen.view.render(this.manager.obs);
     this.changed();
   }
 }
@@ -314,7 +311,7 @@ export async function openHostPanel({ manager, client, startMatch, settings }) {
 class HostPanel {
   constructor({ manager, client, startMatch }) {
     this.manager = manager;
-    this.host = manager.remote ?? new FriendsHost({ manager, client });
+    this.host = manager.friends ?? new FriendsHost({ manager, client });
     this.host.onChange = (droppedSeat) => this.refresh(droppedSeat);
     this.startMatch = startMatch;
     this.dialog = this.build();
@@ -360,7 +357,7 @@ class HostPanel {
 
   get inMatch() {
     const m = this.manager;
-    return Boolean(m.settings.friends === "host" && m.obs && m.obs.winner === null);
+    return Boolean(m.settings.friends === "host" && m.observation && m.observation.winner === null);
   }
 
   open(settings = null) {
@@ -461,7 +458,7 @@ class HostPanel {
     if (this.tableBtn) this.tableBtn.hidden = !this.inMatch;
     if (droppedSeat !== undefined) {
       const name = this.manager.seats?.name(droppedSeat) ?? "";
-      this.manager.screen.view.banner(t("friends.status.dropped", { name }), "", "error");
+      this.manager.tell(t("friends.status.dropped", { name }), "", "error");
       const status = document.getElementById(`friends-status-${droppedSeat}`);
       if (status) status.textContent = t("friends.status.dropped", { name });
     }

@@ -23,13 +23,14 @@ export function installEngineHook(client) {
 }
 
 /**
- * window.__truco: the observation, busy, this tab's id, the pauses, the sounds asked for and
- * the vibrations (sound.js: {requested, buzzed}), and start(settings, scenario).
+ * window.__truco: the observation, busy, this tab's id, the pauses, each seat's driver, the
+ * sounds asked for and the vibrations (sound.js: {requested, buzzed}), and start(settings,
+ * scenario).
  */
-export function installTableHook({ manager, dialogs, tabs, sound = null }) {
+export function installTableHook({ manager, setup, dialogs, tabs, sound = null }) {
   window.__truco = Object.freeze({
     get observation() {
-      return manager.obs;
+      return manager.observation;
     },
     get busy() {
       return manager.busy;
@@ -40,15 +41,18 @@ export function installTableHook({ manager, dialogs, tabs, sound = null }) {
     get pauses() {
       return manager.pauses;
     },
+    /** Each seat's driver (seat_drivers.js) by its kind: "LocalPlayer", "PersonAtDevice", "FriendSeat", "BotDriver". */
+    get drivers() {
+      const seats = manager.seats;
+      return seats ? Array.from({ length: seats.players }, (_, s) => seats.driver(s).constructor.name) : [];
+    },
     get sounds() {
       return { requested: [...(sound?.requested ?? [])], buzzed: [...(sound?.buzzed ?? [])] };
     },
     /** A new match; settings naming `auto_next` choose the pace even under `?fast=1`. */
     start(settings = {}, scenario = {}) {
-      manager.scenario = scenario;
-      if ("auto_next" in settings) manager.autoPace = false;
       dialogs.hideStart();
-      return manager.newGame({ ...manager.settings, ...settings });
+      return setup.startScenario(settings, scenario);
     },
   });
 }

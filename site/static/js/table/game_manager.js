@@ -1,538 +1,260 @@
-// The game manager: the table's game loop. It asks the engine (through the worker) for every
-// rule: a new match, a saved one resumed, the player's actions applied, the bots stepped one
-// at a time with a short pause, the match put back when the engine got stuck. Each reply is
-// saved (MatchStore), shown (TableScreen) and timed (TurnTimer) by its collaborators.
+// The game manager runs the table: it asks the engine for every rule (a new match, a saved
+// one resumed, each move applied), takes every reply in one place, accept(), and hands each
+// turn to the seat's driver (seat_drivers.js) in one line. A move goes one way:
+//
+//   input -> intent() -> the engine -> accept() -> "reply applied" -> driver.turn(obs)
+//
+// and a bot's step, a friend's action or the player's next tap comes back to accept(). What
+// else a reply means (the save and the statistics, the sound, a friends' host's guests)
+// listens to the "reply applied" event (onApplied). Replies that come too late (a new match,
+// leaving it, an engine started again) are dropped by the MatchEpoch (match_epoch.js), so no
+// method here checks for them.
 
-import { listText, t } from "../shared/i18n.js";
+import { engineApi } from "../engine/engine_api.js";
+import { t } from "../shared/i18n.js";
 import { setSeatNamer } from "../shared/table_words.js";
-import { SPEEDS, newGameParams, pausesFor } from "./match_params.js";
+import { MatchEpoch } from "./match_epoch.js";
+import { SPEEDS, pausesFor } from "./match_params.js";
 import { setOwnLabel } from "./pass_screen.js";
+import { OneMove } from "./one_move.js";
+import { DEFAULT_SETTINGS } from "./saved_data.js";
+import { chooseDrivers } from "./seat_drivers.js";
 import { Seats, publicObservation } from "./seats.js";
-import { DEFAULT_SETTINGS, newId } from "./saved_data.js";
-import { PEOPLE, newTally, personKey, tallyEvents, tallyView } from "./stats.js";
 import { finishedRounds } from "./table_screen.js";
 
 export { SPEEDS }; // the speed setting's factors (match_params.js)
 
 export class GameManager {
   /**
-   * @param {object} o  {client (the engine), screen (TableScreen), store (MatchStore),
-   *   dialogs (Dialogs), tabs (TabGuard: one tab plays the saved game at a time, or null),
-   *   timer (TurnTimer; its time up must call timeUp()), fast (no pauses), autoPace (the
-   *   hand summaries give way by themselves whatever the "Seguir sozinho" setting says:
-   *   `?fast=1` without an `auto_next` of its own, for the tests), scenario (the address's
-   *   seed, deal...), sound (TableSound: sounds and vibrations, or null),
-   *   pass (PassScreen: pass-and-play's "Passe para …", or null)}
+   * @param {object} o  {client (the engine's transport), screen (TableScreen), dialogs
+   *   (Dialogs), timer (TurnTimer; its time up must call timeUp()), kit (what the seats'
+   *   drivers use, each may be null: {pass (PassScreen), sound (TableSound), hostSeats (a
+   *   friends guest's link to the host)}), pace ({fast: no pauses; autoPace: hand summaries
+   *   give way by themselves, whatever "Seguir sozinho" says})}
    */
-  constructor({ client, screen, store, dialogs, tabs = null, timer, fast = false, autoPace = false, scenario = {}, sound = null, pass = null }) {
-    this.client = client;
-    this.screen = screen;
-    this.store = store;
-    this.dialogs = dialogs;
-    this.tabs = tabs;
-    this.timer = timer;
-    this.fast = fast;
-    this.autoPace = autoPace;
-    this.scenario = scenario;
-    this.sound = sound;
-    this.nextHand = null; // while a hand's summary waits for the player: what goes on
-    this.sessionId = null; // the match being played here
-    this.tally = null; // its statistics so far (saved with it): this device's player's
-    this.others = []; // pass-and-play: the other people's at this device (one per person)
-    this.obs = null;
+  constructor({ client, screen, dialogs, timer, kit = {}, pace = {} }) {
+    this.epoch = new MatchEpoch(client);
+    this.engine = engineApi(this.epoch); // every call dropped once the match changed
+    this.answering = engineApi(this.epoch.strictClient); // ...or failing, for a friend's request
+    Object.assign(this, { screen, dialogs, timer, kit, sound: kit.sound ?? null });
+    this.fast = Boolean(pace.fast);
+    this.autoPace = Boolean(pace.autoPace);
+    this.listeners = new Set(); // of "reply applied"
+    this.settings = { ...DEFAULT_SETTINGS }; // read-only outside the table: updateSettings()
+    this.obs = null; // the observation on screen (`observation` outside the table)
     this.lastSave = null;
-    this.settings = { ...DEFAULT_SETTINGS };
     this.lastEvent = -1;
-    this.busy = false;
+    this.busy = false; // the player's (or a friend's) move is in the engine, or a summary waits
+    this.moves = new OneMove();
+    this.signalling = false; // a sinal is on its way: the bots wait
+    this.summary = null; // while a hand's summary waits: what goes on
     this.paused = false;
     this.hidden = document.visibilityState === "hidden";
-    this.botTimer = null;
-    this.botStepping = null; // the bot_step in the worker (a promise): no other request may race it
-    this.signalling = false; // a signal is in the worker
-    this.generation = 0; // bumps on new game / leave, so stale callbacks do nothing
-    // Pass-and-play (seats.js): who plays each seat, the human seat on screen (null: nobody's
-    // view, before the first pass), and the seat the pass screen waits for.
-    this.pass = pass;
-    this.seats = null;
-    this.screenSeat = null;
-    this.passing = null;
-    // A friends' table's host (friends/host.js): the seats played from other devices.
-    this.remote = null;
+    this.seats = null; // who sits where (seats.js), their drivers, the seat on screen
+    this.friends = null; // a friends' table hosted here (friends/host.js, hostFriends())
     document.addEventListener("visibilitychange", () => this.onVisibility());
+  }
+
+  // ------------------------------------------------------------ what others call
+  /** Listen to "reply applied": `fn({reply, obs, fresh, handEnd, quiet, kind, settings})`,
+   * kind "new" (a match dealt), "resumed" (a save loaded) or "move". */
+  onApplied(fn) {
+    this.listeners.add(fn);
+  }
+
+  get observation() {
+    return this.obs;
+  }
+
+  /** Whether the player's own turn waits for them (nothing in the engine, no summary). */
+  get awaitsPlayer() {
+    return Boolean(this.obs) && this.obs.to_move === this.obs.seat && !this.busy && !this.summary;
+  }
+
+  /** A friends' table hosted here: its seats played from other devices (friends/host.js). */
+  hostFriends(host) {
+    this.friends = host;
+  }
+
+  updateSettings(changes) {
+    this.settings = { ...this.settings, ...changes };
+  }
+
+  /** A person's name at a table with people (a friend's, as their device sent it); false: no such seat. */
+  renamePerson(seat, name) {
+    if (!this.seats?.rename(seat, name)) return false;
+    const names = [...(this.settings.player_names ?? ["", "", "", ""])];
+    names[seat] = name;
+    this.updateSettings({ player_names: names });
+    this.redraw();
+    return true;
+  }
+
+  redraw() {
+    if (this.obs) this.screen.redraw(this.obs);
+  }
+
+  tell(title, detail = "", tone = "") {
+    this.screen.tell(title, detail, tone);
   }
 
   setPhase(phase) {
     this.screen.setPhase(phase);
   }
 
-  /** The engine call's view at a shared table: the seat on screen (null: nobody's cards). */
-  viewParams() {
-    return this.seats?.shared ? { seat: this.screenSeat } : {};
-  }
-
-  /** The seats of the match about to be played (its settings); nobody on screen yet. */
-  seatUp(settings) {
-    this.seats = new Seats(settings);
-    this.screenSeat = null;
-    this.passing = null;
-    setSeatNamer(this.seats.people ? (seat) => this.seats.name(seat) : null);
-    setOwnLabel(null);
-  }
-
-  /** The seat a review call (hint, history, replay of this match) speaks for: the one on screen. */
+  /** The seat a review call (hint, history, replay) speaks for (seatedClient, seats.js). */
   seatFor(method, params) {
-    if (!this.seats?.shared || this.screenSeat === null) return undefined;
-    if (!["hint", "history", "replay"].includes(method)) return undefined;
-    if (method === "replay" && params.save && params.save !== this.lastSave) return undefined;
-    return this.screenSeat;
+    return this.seats?.reviewSeat(method, params, this.lastSave);
   }
 
-  /**
-   * Whether a hand's summary gives way by itself after a pause ("Seguir sozinho"); by
-   * default it stays until the player goes on (a tap, Enter or Space).
-   */
+  viewParams() {
+    return this.seats?.viewParams() ?? {};
+  }
+
   get autoNext() {
     return this.autoPace || this.settings.auto_next === true;
   }
 
-  /** Pauses between moves, from the speed setting (none at all with `?fast=1`). */
   get pauses() {
     return pausesFor(this.settings, this.fast);
   }
 
-  /** Back to the start screen, with the settings as they are. */
-  toStart() {
-    this.setPhase("start");
-    this.dialogs.showStart(null, this.settings);
+  failed(err) {
+    this.dialogs.notice(t("error.engine", { message: err.message }));
   }
 
-  /** Put this tab's game back into the engine after it was asked to check another save. */
-  async restoreEngine() {
-    if (this.obs && this.obs.winner === null && this.lastSave) {
-      await this.client.call("load", { save: this.lastSave, ...this.viewParams() });
-    }
+  // ------------------------------------------------------------ what the seats' drivers call
+  /** The driver of the seat to move in `obs`; null once the match is over. */
+  turnDriver(obs) {
+    return obs && obs.winner === null ? this.seats.driver(obs.to_move) : null;
   }
 
-  // ------------------------------------------------------------ starting a match
-  async resume(session) {
-    const gen = ++this.generation;
-    this.stopAll();
-    const chosen = this.settings; // the start screen's, kept if the save is refused
-    // The game's own settings, but the Dica, the pace, the sound and the name as the player
-    // has them now (the start screen's).
-    const { hint, auto_next, sound, player_name } = { ...DEFAULT_SETTINGS, ...this.settings };
-    this.settings = {
-      ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, auto_next: auto_next === true, sound, player_name,
-    };
-    this.seatUp(this.settings); // a shared table resumes on a pass screen, no hand shown first
-    let reply;
-    try {
-      reply = await this.client.call("load", { save: session.save, ...this.viewParams() });
-      // A friends' table hosted here: its guests are away until they rejoin with new codes
-      // (friends/host.js); their bots play meanwhile.
-      if (this.settings.friends === "host") reply = await this.client.call("set_humans", { humans: [0] });
-    } catch (err) {
-      if (gen !== this.generation) return;
-      this.settings = chosen;
-      this.store.refusedSave(err);
-      this.toStart();
-      return;
-    }
-    if (gen !== this.generation) return;
-    this.sessionId = session.id;
-    // Statistics: each person at this device has a tally (a missing one counts from here on).
-    const made = this.newTallies(session.id, { partial: true });
-    this.tally = made.tally && (session.tally ?? made.tally);
-    this.others = made.others.map((m) => session.tallies?.find((o) => o.seat === m.seat && personKey(o.name) === personKey(m.name)) ?? m);
-    this.screen.setHints(this.settings.hint);
-    this.claim();
-    this.dialogs.closeAll();
-    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
-    this.accept(reply, { quiet: true });
-    // A friends' table resumed at the host: its guests rejoin with new codes (friends/host.js).
-    if (this.settings.friends === "host") this.onFriendsTable?.();
+  /** Pass-and-play: what anyone at the table sees, under the pass screen. */
+  showPublic(obs) {
+    this.obs = publicObservation(obs);
+    this.screen.showPublic(this.obs);
+    this.setPhase("pass");
   }
 
-  /** A new match; `scenario` (seed, fixed deal…) defaults to the page's (its address). */
-  async newGame(settings, scenario = this.scenario) {
-    const gen = ++this.generation;
-    this.stopAll();
-    this.settings = { ...DEFAULT_SETTINGS, ...settings };
-    this.store.saveSettings(this.settings);
-    this.dialogs.closeAll();
-    this.screen.clear();
-    this.seatUp(this.settings);
-    let reply;
-    try {
-      reply = await this.client.call("new_game", { ...newGameParams(this.settings, scenario), ...this.viewParams() });
-    } catch (err) {
-      if (gen !== this.generation) return;
-      const fromAddress = Object.keys(scenario ?? {}).length > 0;
-      if (fromAddress && err.errorType === "ValueError") {
-        // The address described no possible match (a card twice, a score the rules cannot
-        // reach…): the link is at fault, not the engine; the next "Começar" deals afresh.
-        if (scenario === this.scenario) this.scenario = {};
-        this.dialogs.notice(t("error.url_scenario", { message: err.message }));
-      } else {
-        this.dialogs.notice(t("error.engine", { message: err.message }));
-      }
-      this.toStart();
-      return;
-    }
-    if (gen !== this.generation) return;
-    // A game still saved is given up for this one (the start screen asked first).
-    this.store.abandonStored({ id: this.sessionId, obs: this.obs });
-    this.sessionId = newId();
-    ({ tally: this.tally, others: this.others } = this.newTallies(this.sessionId));
-    this.screen.newMatch({ hint: this.settings.hint });
-    this.remote?.newMatch(); // a friends' table: the guests still connected keep their seats
-    this.claim();
-    this.lastEvent = -1;
-    this.accept(reply, {});
-  }
-
-  /**
-   * An engine call passed its time limit and the worker was started again (EngineClient):
-   * put the match in play back from its last save, and say so in a line. If it happens
-   * again in the same match, the save itself may be what sticks the engine: offer to set
-   * it aside.
-   */
-  async engineStuck({ method }) {
-    const gen = ++this.generation; // replies to the old worker's calls are dropped
-    this.stopAll();
-    this.busy = false;
-    const save = this.lastSave;
-    const inPlay = this.obs && this.obs.winner === null && save && this.sessionId;
-    if (!inPlay) {
-      this.dialogs.notice(t("engine.stuck", { method }));
-      return;
-    }
-    this.stuckTimes = (this.stuckSession === this.sessionId ? this.stuckTimes : 0) + 1;
-    this.stuckSession = this.sessionId;
-    if (this.stuckTimes >= 2) {
-      const setAside = await this.dialogs.confirm({
-        title: t("engine.stuck_again"), detail: t("engine.stuck_again.detail"),
-        yes: t("engine.stuck_again.yes"), no: t("engine.stuck_again.no"),
-      });
-      if (gen !== this.generation) return;
-      if (setAside) {
-        this.store.setAsideSession(`the engine got stuck twice (${method})`);
-        this.obs = null;
-        this.toStart();
-        return;
-      }
-    }
-    let reply;
-    try {
-      reply = await this.client.call("load", { save, ...this.viewParams() });
-    } catch (err) {
-      if (gen !== this.generation) return;
-      this.dialogs.notice(t("error.engine", { message: err.message }));
-      return;
-    }
-    if (gen !== this.generation) return;
-    this.screen.resumedAfterStuck();
-    this.lastEvent = Math.max(...reply.observation.log.map((e) => e.n), -1);
+  /** Pass-and-play: `seat`'s person took the device; `reply` is their view. */
+  seeAs(seat, reply) {
+    this.seats.onScreen = seat;
     this.accept(reply, { quiet: true });
   }
 
-  /**
-   * The tallies of a match (stats.js): this device's player's (seat 0) and, at a
-   * pass-and-play table, one for each other person by name (a name met twice at one table
-   * counts once: one result per person). The opponents' level is "pessoas" when a person
-   * sits on the other side. A friends' table across devices is not counted.
-   */
-  newTallies(id, { partial = false } = {}) {
-    if (this.settings.friends) return { tally: null, others: [] };
-    const seats = this.seats;
-    const level = (seat) => (seats.humans.some((s) => s % 2 !== seat % 2) ? PEOPLE : this.settings.level);
-    const tally = newTally(this.settings, id, { partial, level: level(0) });
-    const taken = new Set([personKey(seats.name(0))]);
-    const others = [];
-    for (const seat of seats.humans) {
-      const name = seats.name(seat);
-      if (seat === 0 || taken.has(personKey(name))) continue;
-      taken.add(personKey(name));
-      others.push(newTally(this.settings, id, { partial, seat, name, level: level(seat) }));
-    }
-    return { tally, others };
+  // ------------------------------------------------------------ what MatchSetup calls
+  /** A match is about to be put on the table: the last one stops, its seats and their drivers are chosen. */
+  seatUp(settings) {
+    this.halt();
+    this.settings = settings;
+    this.seats = new Seats(settings); // a shared table begins (or resumes) on a pass screen
+    this.seats.drive(chooseDrivers(this.seats, settings, this, this.kit));
+    setSeatNamer(this.seats.people ? (seat) => this.seats.name(seat) : null);
+    setOwnLabel(null);
+  }
+
+  /** The match's first reply (kind "new": every event is news; else the log is taken as told). */
+  deal(reply, { kind = "move", quiet = false } = {}) {
+    this.lastEvent = kind === "new" ? -1 : Math.max(...reply.observation.log.map((e) => e.n), -1);
+    this.accept(reply, { kind, quiet });
+  }
+
+  /** No match on the table any more. */
+  clear() {
+    this.obs = null;
   }
 
   // ------------------------------------------------------------ the game loop
-  /** Take a reply {observation, save}: save it, show what happened, move on. */
-  accept(reply, { quiet = false, keepTimer = false } = {}) {
+  /** Take a reply {observation, save}: tell who listens, show it, hand the turn over. */
+  accept(reply, { quiet = false, keepTimer = false, kind = "move" } = {}) {
     const obs = reply.observation;
     const before = this.obs; // the hand that may just have ended, as it stood
     this.obs = obs;
     const fresh = obs.log.filter((e) => e.n > this.lastEvent);
     if (fresh.length) this.lastEvent = fresh[fresh.length - 1].n;
-    for (const tally of [this.tally, ...this.others]) if (tally) tallyEvents(tally, fresh, tallyView(obs, tally.seat));
     this.lastSave = reply.save;
-    const match = { id: this.sessionId, save: reply.save, settings: this.settings, tally: this.tally, tallies: this.others };
-    if (obs.winner === null) {
-      this.store.saveProgress({ ...match, tab: this.tabs?.id ?? null });
-    } else {
-      this.store.matchOver({ ...match, obs });
-      this.tabs?.release();
-    }
     this.screen.see(obs);
-    this.remote?.changed(obs);
-    if (!quiet) this.sound?.events(fresh, obs);
-    const handEnd = quiet ? null : fresh.find((e) => e.type === "hand");
+    const handEnd = quiet ? null : fresh.find((e) => e.type === "hand") ?? null;
+    for (const listener of this.listeners) listener({ reply, obs, fresh, handEnd, quiet, kind, settings: this.settings });
     this.dialogs.hideStart();
-    if (handEnd) {
-      // The hand's result is read before the next deal is made: the summary stays until the
-      // player goes on, or for a pause ("Seguir sozinho"); the next hand's events wait too.
-      const gen = this.generation;
-      this.busy = true;
-      this.screen.handEnded(obs, fresh, handEnd, finishedRounds(obs.log, handEnd.n), { before });
-      const goOn = () => {
-        if (gen !== this.generation || this.nextHand !== goOn) return;
-        this.nextHand = null;
-        this.busy = false;
-        this.screen.nextHand(obs, fresh.filter((e) => e.n > handEnd.n), { dismissed: !this.autoNext });
-        this.show(obs);
-      };
-      this.nextHand = goOn;
-      if (this.autoNext) this.later(goOn, this.pauses.handEnd);
-      else this.screen.waitForPlayer(obs, goOn);
-      return;
-    }
-    if (this.seats?.passTarget(obs, this.screenSeat) != null) {
-      this.show(obs); // another person's turn: straight to the pass screen, nothing drawn
-      return;
-    }
-    this.screen.moved(obs, fresh, { quiet });
+    if (handEnd) return this.summarize(obs, fresh, handEnd, before);
+    // Another person's turn at this device: straight to the pass screen, nothing of this view drawn.
+    if (!this.turnDriver(obs)?.handsOver?.()) this.screen.moved(obs, fresh, { quiet });
     this.show(obs, { rendered: true, keepTimer });
   }
 
-  show(obs, { rendered = false, keepTimer = false } = {}) {
-    const passTo = this.seats?.passTarget(obs, this.screenSeat) ?? null;
-    if (passTo !== null) {
-      this.passTo(passTo, obs);
-      return;
-    }
-    this.screen.ready(obs, { rendered });
-    if (obs.winner !== null) {
-      this.setPhase("over");
-      this.timer.stop();
-      const end = this.screen.endText(obs);
-      this.dialogs.showEnd(this.seats?.people ? { ...end, title: this.sharedEndTitle(obs) } : end);
-      return;
-    }
-    this.screen.showTalk(obs, { busy: this.busy });
-    if (this.remote?.plays(obs.to_move)) {
-      this.setPhase("bots"); // a friend's turn, on their device: the host waits for it
-      this.timer.stop();
-      this.remote.turn(obs);
-    } else if (obs.to_move === obs.seat) {
-      this.setPhase("human");
-      if (keepTimer && this.timer.active) return; // a signal on the human's turn: the clock runs on
-      this.screen.yourTurn();
-      this.sound?.yourTurn(obs);
-      this.timer.start(Number(obs.options?.timer || 0), { held: this.paused || this.hidden });
-    } else {
-      this.setPhase("bots");
-      this.timer.stop();
-      this.scheduleBot();
-    }
-  }
-
-  // ------------------------------------------------------------ pass-and-play
-  /**
-   * The device goes to another person (`seat`): the table is drawn again with what anyone
-   * sees (no hand, no covered card, no signal), the clock stops, and "Passe para …" waits
-   * for that person's tap before their view is asked for (passed()).
-   */
-  passTo(seat, obs) {
-    if (this.passing === seat && this.pass?.open) return;
-    this.passing = seat;
-    this.timer.stop();
-    const pub = publicObservation(obs);
-    this.obs = pub;
-    this.screen.view.clearBubbles();
-    this.screen.view.liveEl.textContent = "";
-    this.screen.ready(pub);
-    this.screen.showTalk(pub, { busy: true });
-    this.setPhase("pass");
-    setOwnLabel(null);
-    this.pass?.show(seat, this.seats.name(seat));
-  }
-
-  /** The person the device was passed to tapped: their view, then their turn (and clock). */
-  async passed(seat) {
-    if (this.passing !== seat) return;
-    const gen = this.generation;
-    let reply;
-    try {
-      reply = await this.client.call("observation", { seat });
-    } catch (err) {
-      if (gen === this.generation) this.dialogs.notice(t("error.engine", { message: err.message }));
-      return;
-    }
-    if (gen !== this.generation || this.passing !== seat) return;
-    this.passing = null;
-    this.screenSeat = seat;
-    this.pass?.hide();
-    setOwnLabel(this.seats.name(seat));
-    this.accept(reply, { quiet: true });
-  }
-
-  /** "Ana e Bia venceram a partida!" / "Ana venceu a partida!": a shared table's end names
-   * the winners (the verb agrees with how many). */
-  sharedEndTitle(obs) {
-    const names = this.seats.humans.filter((s) => s % 2 === obs.winner).map((s) => this.seats.name(s));
-    if (!names.length) return t("pass.bots_won");
-    return names.length === 1 ? t("pass.won_one", { name: names[0] }) : t("pass.won", { names: listText(names) });
-  }
-
-  /**
-   * A friend's action from their device (friends/host.js, already checked for its form):
-   * applied for that seat when the table is free (no bot move, action or summary in the
-   * way), and the host's view taken. Resolves with the engine's reply for that seat.
-   */
-  async remoteAction(seat, action) {
-    const gen = this.generation;
-    while (this.busy || this.nextHand || this.botStepping || this.signalling) {
-      await new Promise((r) => setTimeout(r, 30));
-      if (gen !== this.generation) throw new Error("the match changed");
-    }
-    const obs = this.obs;
-    if (!obs || obs.winner !== null) throw new Error("no match in play");
-    if (this.botTimer) clearTimeout(this.botTimer);
-    this.botTimer = null;
+  /** A hand's result is read before the next deal is shown: until the player goes on, or a pause ("Seguir sozinho"). */
+  summarize(obs, fresh, handEnd, before) {
     this.busy = true;
-    let reply;
-    try {
-      reply = await this.client.call("apply", { action, seat });
-    } finally {
+    this.screen.handEnded(obs, fresh, handEnd, finishedRounds(obs.log, handEnd.n), { before });
+    const goOn = () => {
+      if (this.summary !== goOn) return;
+      this.summary = null;
       this.busy = false;
-    }
-    if (gen !== this.generation) throw new Error("the match changed");
-    const own = await this.client.call("observation", {});
-    if (gen === this.generation) this.accept(own);
-    return reply;
-  }
-
-  scheduleBot() {
-    if (this.paused || this.botTimer !== null || this.botStepping || this.signalling || this.passing !== null) return;
-    const gen = this.generation;
-    this.botTimer = this.later(async () => {
-      this.botTimer = null;
-      if (gen !== this.generation || this.paused || this.signalling) return;
-      let reply;
-      // `fallback`: should the bot's own decision fail, the engine makes a simple seeded legal
-      // move for that seat, so the match goes on (said once to the console; a console error
-      // fails the browser tests, so none of them may rely on it).
-      const step = this.client.call("bot_step", { fallback: true, ...this.viewParams() });
-      this.botStepping = step;
-      try {
-        reply = await step;
-      } catch (err) {
-        this.dialogs.notice(t("error.engine", { message: err.message }));
-        return;
-      } finally {
-        if (this.botStepping === step) this.botStepping = null;
-      }
-      if (gen !== this.generation) return;
-      if (reply.fallback && !this.fallbackTold) {
-        this.fallbackTold = true;
-        const { seat, action, error } = reply.fallback;
-        console.error(`bot of seat ${seat} failed (${error}); played ${action} instead so the match goes on`);
-      }
-      this.accept(reply);
-    }, this.pauses.bot);
-  }
-
-  later(fn, ms) {
-    return ms > 0 ? setTimeout(fn, ms) : (queueMicrotask(fn), 0);
-  }
-
-  /** The human's intent from the input manager. */
-  async intent(intent) {
-    const obs = this.obs;
-    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
-    if (intent.action === "toggle-cover") {
-      this.screen.toggleCover();
+      this.screen.nextHand(obs, fresh.filter((e) => e.n > handEnd.n), { dismissed: !this.autoNext });
       this.show(obs);
-      return;
-    }
-    const action = this.screen.actionOf(intent, obs);
-    if (action) await this.send(action);
+      this.moves.freed(); // a friend's action waiting for the table goes on
+    };
+    this.summary = goOn;
+    if (this.autoNext) this.epoch.later(goOn, this.pauses.handEnd);
+    else this.screen.waitForPlayer(obs, goOn);
+  }
+
+  show(obs, { rendered = false, keepTimer = false } = {}) {
+    const driver = this.turnDriver(obs);
+    if (driver?.handsOver?.()) return driver.turn(obs);
+    this.screen.ready(obs, { rendered });
+    if (!driver) return this.over(obs);
+    this.screen.showTalk(obs, { busy: this.busy });
+    this.seats.driver(obs.to_move).turn(obs, { keepTimer });
+  }
+
+  over(obs) {
+    this.setPhase("over");
+    this.timer.stop();
+    this.dialogs.showEnd(this.screen.endText(obs, this.seats));
+  }
+
+  // ------------------------------------------------------------ moves, made by the seats' drivers
+  /** The player's intent from the input manager (the player on screen: seat_drivers.js LocalPlayer). */
+  intent(intent) {
+    return this.seats?.drivers.local.intent(intent);
   }
 
   /** An action chosen outside the table's own controls (following a hint). */
-  async play(action) {
-    const obs = this.obs;
-    if (!obs || this.busy || this.paused || obs.to_move !== obs.seat) return;
-    if (action.startsWith("signal ")) return this.signal(action.slice(7)); // the turn goes on
-    await this.send(action);
+  play(action) {
+    return this.seats?.drivers.local.play(action);
+  }
+
+  /** A sinal to the partner, from the table's "Sinal" menu. */
+  signal(name) {
+    return this.seats?.drivers.local.signal(name);
   }
 
   /** The turn's clock ran out: the engine plays for the player (§8). */
   timeUp() {
-    this.send("timeout");
-  }
-
-  async send(action) {
-    const gen = this.generation;
-    this.busy = true;
-    this.screen.sending();
-    this.timer.stop();
-    let reply;
-    try {
-      reply = await this.client.call("apply", { action, ...this.viewParams() });
-    } catch (err) {
-      this.busy = false;
-      if (gen !== this.generation) return;
-      this.screen.refused(err);
-      this.show(this.obs); // the game is as it was
-      return;
-    }
-    this.busy = false;
-    if (gen !== this.generation) return;
-    this.screen.sent();
-    this.accept(reply);
+    return this.seats?.drivers.local.send("timeout");
   }
 
   /**
-   * Send the partner a sinal (`signal <name>`): allowed on anyone's turn before the human's
-   * first card, so the bots wait while it is in the worker, and the turn's clock runs on.
+   * A friend's action from their device (friends/host.js, already checked for its form), for
+   * its seat's driver (FriendSeat). Resolves with the engine's reply for that seat; rejects
+   * if the match changed meanwhile.
    */
-  async signal(name) {
-    if (this.signalling) return;
-    const gen = this.generation;
-    this.signalling = true; // from now on no bot step starts
-    if (this.botStepping) {
-      // A bot is moving: its reply is shown first (the wait is a fraction of a second).
-      try {
-        await this.botStepping;
-      } catch {
-        /* reported by the bot loop */
-      }
-    }
-    const obs = this.obs;
-    if (gen !== this.generation) return;
-    if (!obs?.may_signal || obs.winner !== null || this.busy || this.paused) {
-      this.signalling = false;
-      if (obs && obs.winner === null && !this.busy && !this.paused && obs.to_move !== obs.seat) this.scheduleBot();
-      return;
-    }
-    if (this.botTimer) clearTimeout(this.botTimer); // the callback also checks `signalling`
-    this.botTimer = null;
-    let reply;
-    try {
-      reply = await this.client.call("apply", { action: `signal ${name}`, ...this.viewParams() });
-    } catch (err) {
-      if (gen !== this.generation) return; // stopAll() has reset `signalling`
-      this.signalling = false;
-      this.screen.refused(err);
-      this.show(this.obs, { keepTimer: true });
-      return;
-    }
-    if (gen !== this.generation) return;
-    this.signalling = false;
-    this.accept(reply, { keepTimer: true });
+  async friendAction(seat, action) {
+    const driver = this.seats?.driver(seat);
+    if (!driver?.act) throw new Error("not a friend's seat");
+    return driver.act(action);
+  }
+
+  /** A friends' host: the engine's human seats follow who is connected, between moves;
+   * `taken(reply)` runs once the engine has them, before the table goes on. */
+  async setHumans(humans, taken) {
+    await this.epoch.strict(this.moves.untilFree(() => this.summary));
+    const reply = await this.moves.run(() => this.answering.setHumans({ humans }));
+    taken?.(reply);
+    if (this.summary) this.lastSave = reply.save; // the summary's "Próxima mão" goes on with the new seats
+    else this.accept(reply, { quiet: true });
   }
 
   onVisibility() {
@@ -541,70 +263,36 @@ export class GameManager {
     else if (!this.paused) this.timer.run();
   }
 
-  // ----------------------------------------------------- pause and leaving
+  // ----------------------------------------------------- pause and stop
   setPaused(paused) {
     if (!this.obs || this.obs.winner !== null) return;
     this.paused = paused;
     this.screen.setPaused(paused);
     if (paused) {
       this.timer.hold();
-      if (this.botTimer) {
-        clearTimeout(this.botTimer);
-        this.botTimer = null;
-      }
+      this.seats.drivers.bots.hold();
     } else {
       if (!this.hidden) this.timer.run();
-      if (this.obs.to_move !== this.obs.seat && !this.busy) this.scheduleBot();
+      if (!this.busy) this.turnDriver(this.obs)?.resume(this.obs);
     }
   }
 
-  /** "Sair da mesa": the match counts as lost (and abandoned); at a pass-and-play table
-   * it counts for nobody (match_store.js). */
-  leave() {
-    this.generation++;
-    this.stopAll();
-    if (this.tally && this.obs && this.obs.winner === null) {
-      this.store.abandonSaved({ id: this.sessionId, tally: this.tally, tallies: this.others, settings: this.settings }, this.obs);
-    }
-    this.store.removeSession();
-    this.tabs?.release();
-    this.tally = null;
-    this.others = [];
-    this.sessionId = null;
-    this.obs = null;
-    this.toStart();
+  /** A friends guest lost its host: the table stops where it is, a line says why. */
+  stopWithNotice(title, detail) {
+    this.halt();
+    this.dialogs.closeAll();
+    this.setPhase("start");
+    this.tell(title, detail, "error");
   }
 
-  /** This tab plays the saved game now (tabs only share it when storage keeps it). */
-  claim() {
-    if (this.store.storage.persistent) this.tabs?.claim();
-  }
-
-  /** Another tab took the game: stop here without saving anything more. */
-  takenOver() {
-    if (!this.obs || this.obs.winner !== null || !this.store.storage.persistent) return;
-    this.generation++;
-    this.stopAll();
-    this.tally = null;
-    this.others = [];
-    this.sessionId = null;
-    this.setPhase("elsewhere");
-    this.dialogs.showElsewhere();
-  }
-
-  stopAll() {
+  /** Stop the table where it is: what is on its way is dropped, no seat moves, no clock runs. */
+  halt() {
+    this.epoch.next();
     this.timer.stop();
-    this.passing = null;
-    this.pass?.hide();
-    if (this.botTimer) clearTimeout(this.botTimer);
-    this.botTimer = null;
-    this.botStepping = null; // a reply still on its way belongs to the old generation
-    this.signalling = false;
-    this.nextHand = null;
+    for (const driver of this.seats?.drivers.all ?? []) driver.stop();
+    Object.assign(this, { signalling: false, summary: null, busy: false, paused: false });
     this.screen.waitForPlayer(null);
-    this.busy = false;
-    this.paused = false;
     this.screen.setPaused(false);
+    this.moves.reset(); // a friend's action waiting for the table hears the match changed
   }
 }
-

@@ -18,6 +18,8 @@ import { GameManager } from "./game_manager.js";
 import { HandReview } from "./hand_review.js";
 import { HintView } from "./hint_view.js";
 import { InputManager } from "./input_manager.js";
+import { MatchRecord } from "./match_record.js";
+import { MatchSetup } from "./match_setup.js";
 import { MatchStore } from "./match_store.js";
 import { Narrator } from "./narrator.js";
 import { PartnerTalk } from "./partner_talk.js";
@@ -35,7 +37,7 @@ import { urlOptions } from "./url_options.js";
 
 const $ = (id) => document.getElementById(id);
 
-let table = null; // {manager, screen, dialogs, start}, from setUpTable()
+let table = null; // {manager, setup, screen, dialogs, start}, from setUpTable()
 let reofferStart = false; // loading failed while the start screen was up: it comes back on a retry
 const progress = new EngineProgress({
   client,
@@ -49,7 +51,7 @@ const progress = new EngineProgress({
     if ($("stats-dialog").open) $("stats-dialog").close();
   },
   // A call passed its time limit: the client started a new worker; the game is put back.
-  onStuck: (ev) => table?.manager.engineStuck(ev),
+  onStuck: (ev) => table?.setup.engineStuck(ev),
   onRetry: () => {
     if (!table || !reofferStart) return;
     reofferStart = false;
@@ -75,6 +77,7 @@ function setUpTable() {
   const view = new TableView(root);
   // Built below; the callbacks that reach them run only once the page is wired.
   let manager;
+  let setup;
   let store;
   let start;
   let stats;
@@ -83,14 +86,14 @@ function setUpTable() {
   const dialogs = new Dialogs({
     onStart: (settings) => {
       personal(settings);
-      start.play(() => manager.newGame(settings));
+      start.play(() => setup.newGame(settings));
     },
     onContinue: () => start.continueSaved(),
     // A guest's next match is the host's to deal: its "Jogar de novo" tells the host it is ready.
-    onAgain: () => (guest ? guest.again() : manager.newGame(manager.settings)),
+    onAgain: () => (guest ? guest.again() : setup.newGame(manager.settings)),
     // A guest at a friends' table leaves it for this device's own table (the page without ?join).
     onMenu: () => (friendsGuest ? location.assign("./") : start.offer()),
-    onLeave: () => (friendsGuest ? location.assign("./") : manager.leave()),
+    onLeave: () => (friendsGuest ? location.assign("./") : setup.leave()),
     onPause: (paused) => manager.setPaused(paused),
     onOpenStats: () => stats.open(),
     leaveCounts: () => !manager.seats?.people, // people at the table: left, it counts for nobody
@@ -98,7 +101,7 @@ function setUpTable() {
     hasSavedGame: () => store.savedSession() !== null,
     hasLastGame: () => Boolean(store.lastMatch()),
     onSettingsChange: (settings) => {
-      manager.settings = { ...manager.settings, ...settings };
+      manager.updateSettings(settings);
       personal(manager.settings);
       store.saveSettings(manager.settings);
       sound.setOn(manager.settings.sound !== false); // the header's toggle says the same
@@ -106,7 +109,7 @@ function setUpTable() {
     },
   });
   const tabs = new TabGuard({
-    onTakenOver: () => manager.takenOver(),
+    onTakenOver: () => setup.takenOver(),
     onPresence: (elsewhere) => dialogs.setElsewhere(elsewhere),
   });
   storage.onTrouble((trouble) => dialogs.setStorageTrouble(trouble));
@@ -120,18 +123,24 @@ function setUpTable() {
   const pauseFor = (on) => manager.setPaused(on);
   // The Dica, the hand review and the replay speak for the seat on screen (pass-and-play).
   const seated = seatedClient(engineFor, (method, params) => manager.seatFor(method, params));
-  const talk = new PartnerTalk({ root, client: engineFor, view, onSignal: (name) => (guest ? guest.signal(name) : manager.signal(name)) });
+  const talk = new PartnerTalk({ root, client: engineFor, view, onSignal: (name) => manager.signal(name) });
   const hints = new HintView({ client: seated, send: (action) => manager.play(action), busy: () => manager.busy || manager.paused });
   const review = new HandReview({ client: seated, onPause: pauseFor });
   const narrator = new Narrator({ view, talk, reviewable: true });
   const screen = new TableScreen({ view, input, narrator, talk, hints, review });
   const timer = new TurnTimer({ show: (left, total) => screen.setTimer(left, total), onExpire: () => manager.timeUp() });
   const sound = new TableSound({ isOn: () => manager.settings.sound !== false, speakWord: (name) => speakCall(callName(name)) });
-  const pass = new PassScreen({ onReady: (seat) => manager.passed(seat) });
-  manager = new GameManager({ client: engineFor, screen, store, dialogs, tabs, timer, fast: opts.fast,
+  // Who moves each seat is chosen at each match (seat_drivers.js): these are what the drivers use.
+  const kit = { pass: new PassScreen(), sound, hostSeats: guest };
+  manager = new GameManager({ client: engineFor, screen, dialogs, timer, kit,
     // The tests' ?fast=1 plays on by itself unless its address (or __truco.start) names a pace.
-    autoPace: opts.fast && !("auto_next" in opts.settings), scenario: opts.scenario, sound, pass });
-  start = new StartScreen({ manager, store, dialogs, progress });
+    pace: { fast: opts.fast, autoPace: opts.fast && !("auto_next" in opts.settings) } });
+  // Each reply applied: counted and saved first, then heard.
+  const record = new MatchRecord({ store, tabs });
+  manager.onApplied((applied) => record.applied(applied));
+  manager.onApplied(({ fresh, obs, quiet }) => quiet || sound.events(fresh, obs));
+  setup = new MatchSetup({ table: manager, record, dialogs, scenario: opts.scenario });
+  start = new StartScreen({ manager, setup, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.
   const replay = new ReplayView({ client: seated, onPause: pauseFor });
@@ -145,7 +154,7 @@ function setUpTable() {
   const lastSave = () => store.lastMatch()?.save;
   $("last-replay").onclick = () => (lastSave() ? replay.open(lastSave()) : start.offer());
   $("last-share").onclick = () => (lastSave() ? share.open(lastSave()) : start.offer());
-  stats = new StatsView({ store, dialogs, restoreEngine: () => manager.restoreEngine(), onImported: () => start.offer() });
+  stats = new StatsView({ store, dialogs, restoreEngine: () => setup.restoreEngine(), onImported: () => start.offer() });
   const pause = $("pause");
   pause.onclick = () => {
     manager.setPaused(!manager.paused);
@@ -157,7 +166,7 @@ function setUpTable() {
   const showSound = () => soundToggle.setAttribute("aria-pressed", String(manager.settings.sound !== false));
   soundToggle.onclick = () => {
     const on = manager.settings.sound === false;
-    manager.settings = { ...manager.settings, sound: on };
+    manager.updateSettings({ sound: on });
     // Kept with the start screen's choices (not the resumed match's own settings).
     store.saveSettings({ ...(store.storedSettings() ?? manager.settings), sound: on });
     sound.setOn(manager.settings.sound);
@@ -168,16 +177,22 @@ function setUpTable() {
   const friendsHost = async () => import(`${FRIENDS}host.js`);
   const hostPanel = async () => (await friendsHost()).openHostPanel({
     manager, client: engine, settings: dialogs.readForm(),
-    startMatch: (chosen) => start.play(() => manager.newGame({ ...dialogs.readForm(), ...chosen, sound: manager.settings.sound })),
+    startMatch: (chosen) => start.play(() => setup.newGame({ ...dialogs.readForm(), ...chosen, sound: manager.settings.sound })),
   });
   $("open-friends").onclick = () => hostPanel().catch(failed);
-  manager.onFriendsTable = () => hostPanel().then((panel) => panel.host.resumed()).catch(failed);
-  if (guest) friendsGuest.beginGuest({ link: guest, manager, name: new MatchStore({ storage, dialogs, client: null }).storedSettings()?.player_name ?? "" });
+  // A friends' table resumed at the host: its guests rejoin with new codes (friends/host.js).
+  manager.onApplied(({ kind, settings }) => {
+    if (kind === "resumed" && settings.friends === "host") hostPanel().then((panel) => panel.host.resumed()).catch(failed);
+  });
+  if (guest) {
+    const name = new MatchStore({ storage, dialogs, client: null }).storedSettings()?.player_name ?? "";
+    friendsGuest.beginGuest({ link: guest, manager, deal: (settings) => setup.newGame(settings), name });
+  }
   else start.begin(opts);
   personal(manager.settings);
   showSound();
-  installTableHook({ manager, dialogs, tabs, sound });
-  return { manager, screen, dialogs, start };
+  installTableHook({ manager, setup, dialogs, tabs, sound });
+  return { manager, setup, screen, dialogs, start };
 }
 
 table = setUpTable();

@@ -1,7 +1,7 @@
-// Who drives each seat (issue #31): the local bot, or a person. A seat "driven by someone
-// other than the local bot" is a human seat: today every one of them sits at this device
-// (pass-and-play, one screen passed from hand to hand); peer-to-peer play will add human
-// seats driven from another device, and reuse this module's notion of them.
+// Who sits at each seat (issue #31): a bot, or a person (a human seat), at this device
+// (pass-and-play, one screen passed from hand to hand) or at a friend's device (a friends'
+// table). Each seat's driver, what makes its moves happen, is chosen from these seats when
+// the table is set up (seat_drivers.js) and held here.
 //
 // Two settings describe it: `humans`, the seats people play as a string of seat digits
 // ("0" is the classic game against the bots; "01" a 1 x 1 between two people; "023"…; seat
@@ -62,6 +62,8 @@ export class Seats {
     // A friends' table (friends/): each person at a device of their own; this device plays
     // `own_seat` (the host seat 0), the other human seats are played from elsewhere.
     this.local = settings?.friends ? [Number(settings.own_seat ?? 0)] : this.humans;
+    this.onScreen = null; // a shared table: the seat whose view is on screen (null: nobody's yet)
+    this.drivers = null;
   }
 
   /** More than one human seat at this device: the screen is passed between them. */
@@ -72,6 +74,24 @@ export class Seats {
   /** More than one person at the table (here or on other devices): not a match against bots. */
   get people() {
     return this.humans.length > 1;
+  }
+
+  /** Who moves each seat (seat_drivers.js chooseDrivers: {bots, bySeat, all}). */
+  drive(drivers) {
+    this.drivers = drivers;
+  }
+
+  /** The driver of `seat`: `seats.driver(obs.to_move).turn(obs)` hands a turn over. */
+  driver(seat) {
+    return this.drivers.bySeat(seat);
+  }
+
+  /** A human seat's name changed (a friend's, as their device sent it); false: no such seat. */
+  rename(seat, name) {
+    const i = this.humans.indexOf(seat);
+    if (i < 0) return false;
+    this.names[i] = name;
+    return true;
   }
 
   isHuman(seat) {
@@ -85,10 +105,17 @@ export class Seats {
     return list("seat.names")[seat] || `${seat}`;
   }
 
-  /** The human seat the device must be passed to before `obs` can be played, or null. */
-  passTarget(obs, screenSeat) {
-    if (!this.shared || obs.winner !== null || obs.to_move === null) return null;
-    return this.local.includes(obs.to_move) && obs.to_move !== screenSeat ? obs.to_move : null;
+  /** The engine call's view: at a shared table, the seat on screen's (null: nobody's). */
+  viewParams() {
+    return this.shared ? { seat: this.onScreen } : {};
+  }
+
+  /** The seat a review call (hint, history, replay of the match saved as `lastSave`) speaks for at a shared table: the one on screen. */
+  reviewSeat(method, params, lastSave) {
+    if (!this.shared || this.onScreen === null) return undefined;
+    if (!["hint", "history", "replay"].includes(method)) return undefined;
+    if (method === "replay" && params.save && params.save !== lastSave) return undefined;
+    return this.onScreen;
   }
 }
 

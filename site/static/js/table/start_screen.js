@@ -2,6 +2,7 @@
 // the engine accepts), the page's first choice (the address's settings checked, then a shared
 // match, an autostart or the start screen), and the shared link's match.
 
+import { fillAvatarChoices, setPlayerAvatar } from "../shared/avatars.js";
 import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS, checkSettings } from "./saved_data.js";
@@ -9,14 +10,11 @@ import { forgetSharedURL } from "./share.js";
 
 export class StartScreen {
   /**
-   * @param {object} o  {manager (GameManager), store (MatchStore), dialogs (Dialogs),
-   *   progress (EngineProgress: whether the engine is ready, and when)}
+   * @param {object} o  {manager (GameManager), setup (MatchSetup), store (MatchStore),
+   *   dialogs (Dialogs), progress (EngineProgress: whether the engine is ready, and when)}
    */
-  constructor({ manager, store, dialogs, progress }) {
-    this.manager = manager;
-    this.store = store;
-    this.dialogs = dialogs;
-    this.progress = progress;
+  constructor({ manager, setup, store, dialogs, progress }) {
+    Object.assign(this, { manager, setup, store, dialogs, progress });
     this.offers = 0;
   }
 
@@ -34,15 +32,15 @@ export class StartScreen {
   async offer() {
     const { manager, dialogs } = this;
     const offer = ++this.offers;
-    const gen = manager.generation;
     manager.setPhase("start");
     const session = this.store.savedSession();
     dialogs.showStart(session ? { session, obs: null } : null, manager.settings);
     if (!session) return;
-    await this.progress.whenReady();
-    const current = () => offer === this.offers && gen === manager.generation && dialogs.start.open;
-    if (!current()) return; // a game started meanwhile, or the screen was offered again
-    const saved = await this.store.checkedSession();
+    // A match started meanwhile drops these waits (its epoch: match_epoch.js).
+    await manager.epoch.keep(this.progress.whenReady());
+    const current = () => offer === this.offers && dialogs.start.open;
+    if (!current()) return; // the screen was offered again, or closed
+    const saved = await manager.epoch.keep(this.store.checkedSession());
     if (current()) dialogs.setSaved(saved);
   }
 
@@ -50,7 +48,7 @@ export class StartScreen {
   continueSaved({ waitForEngine = true } = {}) {
     const session = this.store.savedSession();
     if (!session) return this.offer();
-    return waitForEngine ? this.play(() => this.manager.resume(session)) : this.manager.resume(session);
+    return waitForEngine ? this.play(() => this.setup.resume(session)) : this.setup.resume(session);
   }
 
   /**
@@ -66,17 +64,19 @@ export class StartScreen {
     if (badUrl.size) dialogs.notice(t("error.url_settings", { fields: fromUrl.errors.join(", ") }));
     const settings = { ...DEFAULT_SETTINGS, ...(this.store.storedSettings() ?? {}), ...urlSettings };
     this.store.loadKind("stats"); // checked now: bad statistics are reported (and set aside) at once
-    manager.settings = settings;
+    manager.updateSettings(settings);
     applyDeckColours(settings);
+    setPlayerAvatar(settings);
+    fillAvatarChoices(dialogs.form);
     if (opts.shared) {
       // A shared link: that match (its seed and rules) once; the address is cleaned so that a
       // reload continues it and "Jogar de novo" deals new cards.
       const scenario = opts.scenario;
-      manager.scenario = {};
+      this.setup.scenario = {};
       forgetSharedURL();
       this.play(() => this.openShared(settings, scenario));
     } else if (opts.autostart) {
-      this.play(() => manager.newGame(settings));
+      this.play(() => this.setup.newGame(settings));
     } else {
       this.offer();
     }
@@ -90,11 +90,11 @@ export class StartScreen {
         title: t("share.confirm"), detail: t("share.confirm.detail"), yes: t("share.confirm.yes"), no: t("share.confirm.no"),
       });
       if (!go) {
-        await this.manager.restoreEngine();
+        await this.setup.restoreEngine();
         this.offer();
         return;
       }
     }
-    this.manager.newGame(settings, scenario);
+    this.setup.newGame(settings, scenario);
   }
 }

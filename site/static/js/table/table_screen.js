@@ -4,7 +4,7 @@
 // happened (an observation, its new events, a hand's end); this module has each part show
 // it, in the order the player must see it.
 
-import { t } from "../shared/i18n.js";
+import { listText, t } from "../shared/i18n.js";
 
 // Moves that put something new on the felt: the last hand's summary must not hide them.
 const TABLE_MOVES = new Set(["play", "cover", "raise", "accept", "run"]);
@@ -15,12 +15,7 @@ export class TableScreen {
    *   (PartnerTalk), hints (HintView), review (HandReview)}; the last three may be null.
    */
   constructor({ view, input, narrator, talk = null, hints = null, review = null }) {
-    this.view = view;
-    this.input = input;
-    this.narrator = narrator;
-    this.talk = talk;
-    this.hints = hints;
-    this.review = review;
+    Object.assign(this, { view, input, narrator, talk, hints, review });
     this.app = document.getElementById("app");
   }
 
@@ -118,13 +113,42 @@ export class TableScreen {
     this.hints?.update(obs);
   }
 
+  /**
+   * Under the pass screen (pass-and-play): what anyone at the table sees (`pub`, no hand,
+   * no covered card, no sinal), no bubble left up, nothing left in the live region.
+   */
+  showPublic(pub) {
+    this.view.clearBubbles();
+    this.view.liveEl.textContent = "";
+    this.ready(pub);
+    this.showTalk(pub, { busy: true });
+  }
+
+  /** The table drawn again as it stands (a name changed). */
+  redraw(obs) {
+    this.view.render(obs);
+  }
+
+  /** A line over the table (`tone` "error": a problem), until the next move. */
+  tell(title, detail = "", tone = "") {
+    this.view.banner(title, detail, tone);
+  }
+
   /** The partner's opinion and the sinais, for the turn in play. */
   showTalk(obs, { busy }) {
     this.talk?.show(obs, { busy });
   }
 
-  endText(obs) {
-    return this.narrator.endText(obs);
+  /**
+   * The end screen's words. With people at the table (`seats`, seats.js) its title names the
+   * winners: "Ana e Bia venceram a partida!" / "Ana venceu a partida!" (the verb agrees).
+   */
+  endText(obs, seats = null) {
+    const end = this.narrator.endText(obs);
+    if (!seats?.people) return end;
+    const names = seats.humans.filter((s) => s % 2 === obs.winner).map((s) => seats.name(s));
+    if (!names.length) return { ...end, title: t("pass.bots_won") };
+    return { ...end, title: names.length === 1 ? t("pass.won_one", { name: names[0] }) : t("pass.won", { names: listText(names) }) };
   }
 
   /** The player's turn: said, and the focus on the first thing to do (unless it is on the table). */
