@@ -3,6 +3,7 @@
 
 import { t } from "./i18n.js";
 import { KEYS } from "./storage.js";
+import { cardArt } from "./card_art.js";
 
 export const SUIT_SYMBOL = { c: "♣", h: "♥", s: "♠", d: "♦" };
 const RED = new Set(["h", "d"]);
@@ -15,18 +16,28 @@ export function isRed(card) {
   return RED.has(card[1]);
 }
 
-/** The four-colour deck (a setting): clubs and diamonds get colours of their own. */
+// The card backs a player may choose (the `card_back` setting): CSS patterns (cards.css), the
+// first the table's original wine red. A back is the same for every card: it tells nothing.
+export const CARD_BACKS = Object.freeze(["vinho", "azul", "verde"]);
+
+/**
+ * The deck's look (settings): the four-colour deck (clubs and diamonds get colours of their
+ * own) and the card back, both as marks on <html> that cards.css reads.
+ */
 export function applyDeckColours(settings) {
-  document.documentElement.classList.toggle("four-colour", settings?.four_colour === true);
+  const root = document.documentElement;
+  root.classList.toggle("four-colour", settings?.four_colour === true);
+  root.dataset.cardBack = CARD_BACKS.includes(settings?.card_back) ? settings.card_back : CARD_BACKS[0];
 }
 
-/** The table's deck setting on the other pages (tutorial, embed): read, never written. */
+/** The table's deck settings on the other pages (tutorial, embed): read, never written. */
 export function applyStoredDeckColours() {
   try {
     const stored = JSON.parse(window.localStorage.getItem(KEYS.settings) || "null");
-    applyDeckColours({ four_colour: stored?.data?.four_colour === true });
+    applyDeckColours({ four_colour: stored?.data?.four_colour === true, card_back: stored?.data?.card_back });
   } catch {
     // no storage (private mode, a blocked frame) or a bad entry: the usual two colours
+    applyDeckColours({});
   }
 }
 
@@ -51,13 +62,30 @@ export function cardLabel(card, obs) {
   return m ? t("card.label", { card: cardName(card), manilha: m }) : cardName(card);
 }
 
+/** An element with a class and text (the card's parts are built with DOM calls, never HTML). */
+function part(tag, className, text = "") {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text) el.textContent = text;
+  return el;
+}
+
+/** An index corner: the rank over the suit, drawn as text (readable at every card size). */
+function corner(card, where) {
+  const el = part("span", `corner ${where}`);
+  el.setAttribute("aria-hidden", "true");
+  el.append(part("b", "", rankText(card)), part("i", "", SUIT_SYMBOL[card[1]]));
+  return el;
+}
+
 /**
- * A face-up card element (rank and suit drawn with text and CSS, our own artwork).
- * `tag` is "button" for the player's hand, "div" elsewhere.
+ * A face-up card element: index corners in text, the pips or a court figure in SVG
+ * (card_art.js, our own art), a single large pip for the small cards where pips would be
+ * noise. `tag` is "button" for the player's hand, "div" elsewhere.
  */
 export function cardElement(card, obs, { tag = "div", small = false } = {}) {
   const el = document.createElement(tag);
-  el.className = `card face suit-${card[1]}${isRed(card) ? " red" : ""}${small ? " small" : ""}`;
+  el.className = `card face suit-${card[1]} rank-${card[0]}${isRed(card) ? " red" : ""}${small ? " small" : ""}`;
   const m = manilhaName(card, obs);
   if (m) el.classList.add("manilha");
   if (tag === "button") el.type = "button";
@@ -65,17 +93,20 @@ export function cardElement(card, obs, { tag = "div", small = false } = {}) {
     el.title = cardLabel(card, obs);
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardLabel(card, obs));
+  } else {
+    // A button is named by its (visually hidden) text, not by aria-label: the rank letters
+    // drawn on it ("Q") are not in its spoken name ("dama de copas"), which WCAG 2.5.3
+    // (label in name) forbids for an aria-label.
+    el.append(part("span", "visually-hidden card-name", cardLabel(card, obs)));
   }
-  const sym = SUIT_SYMBOL[card[1]];
-  // A button is named by its (visually hidden) text, not by aria-label: the rank letters
-  // drawn on it ("Q") are not in its spoken name ("dama de copas"), which WCAG 2.5.3
-  // (label in name) forbids for an aria-label.
-  const name = tag === "button" ? `<span class="visually-hidden card-name">${cardLabel(card, obs)}</span>` : "";
-  el.innerHTML = name +
-    `<span class="corner tl" aria-hidden="true"><b>${rankText(card)}</b><i>${sym}</i></span>` +
-    `<span class="pip" aria-hidden="true">${sym}</span>` +
-    `<span class="corner br" aria-hidden="true"><b>${rankText(card)}</b><i>${sym}</i></span>` +
-    (m ? `<span class="tag" aria-hidden="true">${obs.rules?.vira ? "★" : m}</span>` : "");
+  const bigPip = part("span", "pip", SUIT_SYMBOL[card[1]]);
+  bigPip.setAttribute("aria-hidden", "true");
+  el.append(cardArt(card), bigPip, corner(card, "tl"), corner(card, "br"));
+  if (m) {
+    const tag = part("span", "tag", obs.rules?.vira ? "★" : m);
+    tag.setAttribute("aria-hidden", "true");
+    el.append(tag);
+  }
   return el;
 }
 

@@ -106,6 +106,8 @@ export class Dialogs {
       ferro: f.get("ferro"),
       speed: f.get("speed"),
       four_colour: f.get("four_colour") === "on",
+      card_back: f.get("card_back"),
+      avatar: f.get("avatar"),
       baralho_limpo: f.get("baralho_limpo") === "on",
       familia_real: f.get("familia_real") === "on",
       humano_decide: f.get("humano_decide") === "on",

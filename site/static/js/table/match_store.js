@@ -5,6 +5,7 @@
 // set aside (kept for the player to download) and said once; a save the engine refuses is
 // set aside the same way, unless the engine itself failed.
 
+import { setPlayerAvatar } from "../shared/avatars.js";
 import { engineApi } from "../engine/engine_api.js";
 import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
@@ -111,6 +112,7 @@ export class MatchStore {
 
   saveSettings(settings) {
     applyDeckColours(settings);
+    setPlayerAvatar(settings);
     this.storage.write(KEYS.settings, { ...DEFAULT_SETTINGS, ...settings });
   }
 

@@ -3,7 +3,7 @@
 //
 // Every key holds an envelope {v, savedAt, data} (storage.js). Version 1 is current:
 //   truco:settings  {mode, level, partner_level, preset, series, timer, ferro, speed,
-//                   four_colour, baralho_limpo, familia_real, humano_decide, sinais, hint,
+//                   four_colour, card_back, avatar, baralho_limpo, familia_real, humano_decide, sinais, hint,
 //                   sound, player_name, humans, player_names}: `player_name` seat 0's
 //                   name; `humans` the seats people play here ("0", "01"…, seats.js),
 //                   `player_names` the other people's names, one per seat; auto_next
@@ -28,6 +28,8 @@
 // {games: [{mode, level, won, hands_won, hands_lost, at}]}. `migrate` turns each into
 // version 1; the data read is never trusted before its version-1 check.
 
+import { AVATAR_CHOICES } from "../shared/avatars.js";
+import { CARD_BACKS } from "../shared/cards.js";
 import { KEYS, PREFIX } from "../shared/storage.js";
 import { HUMANS_CHOICES, checkNames, cleanName, isSharedTable } from "./seats.js";
 import { LEVELS, MODES, RECENT_MAX, bucketKey, checkStats, checkTally, emptyBucket, emptyStats, newTally } from "./stats.js";
@@ -47,6 +49,8 @@ export const DEFAULT_SETTINGS = Object.freeze({
   ferro: "escuro",
   speed: "normal",
   four_colour: false, // the four-colour deck (clubs green, diamonds blue): display only
+  card_back: CARD_BACKS[0], // the cards' back (cards.js, cards.css): display only
+  avatar: AVATAR_CHOICES[0], // the player's face at the table (avatars.js): display only
   baralho_limpo: false, // house rules of RULES.md §9, passed to the engine
   familia_real: false,
   // With a partner (issue #12): the human answers for the pair; the pair trades sinais.
@@ -71,6 +75,8 @@ export const CHOICES = Object.freeze({
   ferro: ["escuro", "claras"],
   speed: ["lento", "normal", "rapido"],
   four_colour: [false, true],
+  card_back: CARD_BACKS,
+  avatar: AVATAR_CHOICES,
   baralho_limpo: [false, true],
   familia_real: [false, true],
   humano_decide: [false, true],

@@ -11,7 +11,7 @@ import { t } from "../shared/i18n.js";
 const $ = (id) => document.getElementById(id);
 const MODES = { 2: "1x1", 4: "2x2", 6: "3x3" };
 // Settings that change only how the table looks or helps: a friend keeps their own.
-const PERSONAL = new Set(["speed", "four_colour", "hint", "sound", "player_name"]);
+const PERSONAL = new Set(["speed", "four_colour", "card_back", "avatar", "hint", "sound", "player_name"]);
 export const SHARED_PARAM = "partida";
 
 /**

@@ -1,6 +1,7 @@
 // The actuator: renders one observation of the human seat into the table. It only reads
 // the observation (never computes a rule) and holds nothing the human may not see.
 
+import { placeAvatar, seatAvatarId } from "../shared/avatars.js";
 import { backElement, cardElement, cardLabel, coveredElement } from "../shared/cards.js";
 import { portuguese, t, tNodes } from "../shared/i18n.js";
 import {
@@ -110,6 +111,7 @@ export class TableView {
       $(".seat-name", el).textContent = this.name(s);
       // The team in words too, not only in the name's colour.
       $(".seat-team", el).textContent = seatTeamWord(s, mine);
+      placeAvatar($(".seat-label", el), seatAvatarId(this.name(s))); // issue 41: a face for every seat
       $(".seat-badges", el).replaceChildren(...seatBadges(obs, s));
       el.classList.toggle("to-move", !frozen && obs.to_move === s);
       fillSeatCards($(".seat-cards", el), { shown: shownCards(obs, s), count: obs.hand_sizes[s], cardObs: obs });
@@ -117,6 +119,7 @@ export class TableView {
     $("#my-name", this.root).textContent = this.name(mine); // the player's chosen name: text only
     $("#me", this.root).setAttribute("aria-label", this.name(mine));
     $("#my-badges", this.root).replaceChildren(...seatBadges(obs, mine));
+    placeAvatar($(".me-label", this.root), seatAvatarId(this.name(mine), { own: true }));
     $("#me", this.root).classList.toggle("to-move", !frozen && obs.to_move === mine);
   }
 
