@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import open_table
-from helpers.table import act, last_n, obs, start, wait_turn
+from helpers.table import act, click_and_wait, last_n, obs, start, wait_turn
 
 # Tonho (seat 1, difícil) holds three manilhas and asks for truco at once; the natural
 # answerer is the next seat, Dito (RULES.md §5), whom the human replaces.
@@ -84,9 +84,7 @@ def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(partner
     shown = partner_table.locator("#actions #partner-opinion")
     expect(shown).to_have_text(f"Parceiro: {opinion_words(opinion['action'])}")
     expect(partner_table.locator("#live")).to_contain_text(f"Dito, seu parceiro, diz: {opinion_words(opinion['action'])}.")
-    before = last_n(partner_table)
-    partner_table.get_by_role("button", name="Aceitar", exact=True).click()
-    wait_turn(partner_table, before)
+    click_and_wait(partner_table, partner_table.get_by_role("button", name="Aceitar", exact=True))
     o = obs(partner_table)
     assert any(e["type"] == "accept" and e["seat"] == 0 for e in o["log"]), "the human's answer counted for the pair"
     assert not any(e["type"] in ("accept", "run") and e["seat"] == 2 for e in o["log"])
@@ -103,9 +101,7 @@ def test_humano_decide_mao_de_dez(partner_table):
     opinion = engine(partner_table, "partner_opinion")
     assert opinion["seat"] == 2
     expect(partner_table.locator("#partner-opinion")).to_have_text(f"Parceiro: {opinion_words(opinion['action'], True)}")
-    before = last_n(partner_table)
-    partner_table.get_by_role("button", name="Correr").click()
-    wait_turn(partner_table, before)
+    click_and_wait(partner_table, partner_table.get_by_role("button", name="Correr"))
     hand = [e for e in obs(partner_table)["log"] if e["type"] == "hand"][-1]
     assert hand["reason"] == "dez_run" and hand["winner"] == 1 and hand["score"] == [10, 6]
     expect(partner_table.locator("#banner .banner-title")).to_have_text("Você correu da mão de dez: +2 para eles.")
@@ -153,9 +149,7 @@ def test_a_paused_game_takes_no_signal(partner_table):
 def test_the_signal_control_goes_away_with_the_first_card(partner_table):
     start(partner_table, {"mode": "2x2", "sinais": True}, {"seed": 5, "hands": SIGNAL_HANDS, "dealer": 3})
     expect(partner_table.locator("#signal-toggle")).to_be_visible()
-    before = last_n(partner_table)
-    partner_table.locator('#hand .card.in-hand[data-card="5s"]').click()
-    wait_turn(partner_table, before)
+    click_and_wait(partner_table, partner_table.locator('#hand .card.in-hand[data-card="5s"]'))
     o = obs(partner_table)
     assert "5s" not in o["hand"] and not o["may_signal"]
     expect(partner_table.locator("#signal-box")).to_be_hidden()
@@ -208,9 +202,7 @@ def test_a_caught_signal_is_told_after_the_hand(partner_table):
     partner_table.wait_for_function("() => !window.__truco.observation.may_signal")
     assert obs(partner_table)["signals"] == [{"seat": 0, "signal": "nada"}]
     expect(partner_table.locator("#app")).not_to_contain_text("viram")  # not during the hand
-    before = last_n(partner_table)
-    partner_table.get_by_role("button", name="Correr").click()
-    wait_turn(partner_table, before)
+    click_and_wait(partner_table, partner_table.get_by_role("button", name="Correr"))
     extra = partner_table.locator("#banner .banner-extra")
     expect(extra).to_have_text("Eles viram seu sinal! Zé viu: Nada.")
     expect(partner_table.locator("#live")).to_contain_text("Eles viram seu sinal!")
@@ -229,9 +221,7 @@ def test_a_caught_signal_is_told_after_the_hand(partner_table):
     expect(partner_table.locator('#signal-menu button[data-signal="nada"]')).to_be_focused()
     partner_table.keyboard.press("Enter")
     partner_table.wait_for_function("() => !window.__truco.observation.may_signal")
-    before = last_n(partner_table)
-    partner_table.get_by_role("button", name="Correr").click()
-    wait_turn(partner_table, before)
+    click_and_wait(partner_table, partner_table.get_by_role("button", name="Correr"))
     expect(extra).to_contain_text("Vocês pegaram o sinal de Tonho: Pica-fumo.")
     expect(extra).to_contain_text("Eles viram seu sinal! Tonho viu: Nada.")
     expect(extra).not_to_contain_text("Dito")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch, open_table
-from helpers.table import act, last_n, obs, phase, replay_of_a_deciding_hand, start, wait_turn
+from helpers.table import act, click_and_wait, last_n, obs, phase, replay_of_a_deciding_hand, start, wait_turn
 
 from truco.cards import card_name
 from truco.game import deal_for
@@ -38,9 +38,7 @@ def play_hand(page, how="first"):
             act(page)
             continue
         cards = page.locator("#hand .card.in-hand:not([disabled])")
-        before = last_n(page)
-        (cards.first if how == "first" else cards.last).click()
-        wait_turn(page, before)
+        click_and_wait(page, (cards.first if how == "first" else cards.last))
     raise AssertionError("the hand did not end")
 
 

@@ -29,7 +29,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, QUOTA_STORAGE, READY, ConsoleWatch, EngineHold  # noqa: F401
-from helpers.table import accept_or_play_first, act, last_n, obs, phase, start, wait_turn  # noqa: F401
+from helpers.table import accept_or_play_first, act, click_and_wait, obs, phase, start, wait_turn  # noqa: F401
 
 from truco import api
 
@@ -108,9 +108,7 @@ def cover_then_truco(page):
     act(page)  # the first card wins the first round: the human leads the second
     assert len(obs(page)["rounds"]) == 2
     page.locator("#actions [data-action=toggle-cover]").click()
-    before = last_n(page)
-    page.locator("#hand .card.in-hand").first.click()
-    wait_turn(page, before)
+    click_and_wait(page, page.locator("#hand .card.in-hand").first)
     o = obs(page)
     assert any(e["type"] == "cover" and e["seat"] == 0 for e in o["log"]), "a covered card"
     assert o["pending"] and o["pending"]["name"] == "truco" and o["to_move"] == 0, "the bot asks for truco"

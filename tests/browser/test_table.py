@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, new_page, until, watched_page
-from helpers.table import act, drag_to, last_n, obs, phase, start, wait_turn
+from helpers.table import act, click_and_wait, drag_to, last_n, obs, phase, start, wait_turn
 
 from truco.cards import card_name
 from truco.game import deal_for
@@ -129,9 +129,7 @@ def test_truco_button_raises_and_the_answer_is_shown(recorded_table):
     start(recorded_table, {"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1})
     raise_button = recorded_table.get_by_role("button", name="Truco!")
     expect(raise_button).to_be_visible()
-    before = last_n(recorded_table)
-    raise_button.click()
-    wait_turn(recorded_table, before)
+    click_and_wait(recorded_table, raise_button)
     o = obs(recorded_table)
     answer = [e for e in o["log"] if e["type"] in ("accept", "run", "raise") and e["seat"] == 1]
     assert answer, "the bot answered the truco"
@@ -155,9 +153,7 @@ def test_answering_a_bot_truco_accept_run_and_raise_back(recorded_table):
             pytest.skip("the bot did not ask for truco with this deal")
         expect(recorded_table.locator("#prompt")).to_contain_text("pediu Truco")
         names = {"accept": "Aceitar", "run": "Correr", "raise": "Seis!"}
-        before = last_n(recorded_table)
-        recorded_table.get_by_role("button", name=names[answer], exact=True).click()
-        wait_turn(recorded_table, before)
+        click_and_wait(recorded_table, recorded_table.get_by_role("button", name=names[answer], exact=True))
         assert check(obs(recorded_table)), (answer, obs(recorded_table))
 
 
@@ -170,9 +166,7 @@ def test_a_covered_card_from_the_second_round(recorded_table):
     toggle = recorded_table.locator("#actions [data-action=toggle-cover]")
     toggle.click()
     expect(recorded_table.locator("#actions [data-action=toggle-cover]")).to_have_attribute("aria-pressed", "true")
-    before = last_n(recorded_table)
-    recorded_table.locator("#hand .card.in-hand").first.click()
-    wait_turn(recorded_table, before)
+    click_and_wait(recorded_table, recorded_table.locator("#hand .card.in-hand").first)
     covered = recorded_table.locator('#trick .played[data-seat="0"] .card.covered')
     expect(covered).to_have_count(1)
     assert any(e["type"] == "cover" and e["seat"] == 0 for e in obs(recorded_table)["log"])
@@ -186,9 +180,7 @@ def test_mao_de_dez_decision(recorded_table):
     partner = recorded_table.locator('.seat[data-seat="2"] .seat-cards .card.face')
     expect(partner).to_have_count(3)  # the partner's cards are shown to the deciding side
     assert recorded_table.locator("#actions [data-action=raise]").count() == 0
-    before = last_n(recorded_table)
-    recorded_table.get_by_role("button", name="Jogar").click()
-    wait_turn(recorded_table, before)
+    click_and_wait(recorded_table, recorded_table.get_by_role("button", name="Jogar"))
     assert obs(recorded_table)["hand_value"] == 4
     assert recorded_table.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de dez (§6)"
 
@@ -453,9 +445,7 @@ def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen
             start(page, {"mode": "1x1", "level": "dificil", "timer": timer}, {"seed": 11, "dealer": 0, "hands": hands[:2]})
         else:  # Tonho calls truco once the player has led; the player answers for the pair
             start(page, {"mode": "2x2", "level": "dificil", "timer": timer, **pair}, {"seed": 11, "dealer": 3, "hands": hands})
-            before = last_n(page)
-            page.locator("#hand .card.in-hand").first.click()
-            wait_turn(page, before)
+            click_and_wait(page, page.locator("#hand .card.in-hand").first)
         expect(page.locator("#prompt")).to_contain_text("pediu Truco")
 
     def dez(mode, timer):
@@ -625,9 +615,7 @@ def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_tab
     covered = bubbles_cover(page)
     # 1 x 1: Tonho plays; the player calls "Truco! Vai encarar?", Tonho accepts ("Desce!").
     start(page, {"mode": "1x1", "level": "dificil"}, {"seed": 2, "dealer": 0, "hands": [["4c", "7h", "As"], ["3s", "2c", "Ac"]]})
-    before = last_n(page)
-    page.locator("#actions button[data-action=raise]").click()
-    wait_turn(page, before)
+    click_and_wait(page, page.locator("#actions button[data-action=raise]"))
     expect(page.locator("#my-bubble:not([hidden])")).to_have_text("Truco! Vai encarar?")
     expect(page.locator('.seat[data-seat="1"] .bubble:not([hidden])')).to_have_text("Desce!")
     covered += bubbles_cover(page)

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from helpers import ROOT
 
 from helpers.browser import TablesByDevice
-from helpers.table import last_n, start, wait_turn
+from helpers.table import click_and_wait, last_n, start, wait_turn
 
 SIZES = {
     "portrait": ({"width": 390, "height": 844}, {"is_mobile": True, "has_touch": True}),
@@ -194,9 +194,7 @@ def test_coberta_says_and_shows_that_the_next_card_goes_face_down(tables):
         assert cards.evaluate_all(f"(cs) => cs.map({badge})") == [False, False]
         expect(cards.first).to_have_accessible_name("rei de copas")
     toggle.click()
-    before = last_n(page)
-    cards.first.click()
-    wait_turn(page, before)
+    click_and_wait(page, cards.first)
     expect(page.locator('#trick .played[data-seat="0"] .card.covered')).to_have_count(1)
     for lang, strings in STRINGS.items():  # said in each language, with the button's own word
         assert strings["action.cover"] in strings["prompt.cover_on"], lang

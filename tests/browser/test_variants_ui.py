@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, TablesByDevice, open_table, watched_page
-from helpers.table import act, last_n, obs, phase, start, wait_turn
+from helpers.table import act, click_and_wait, obs, phase, start, wait_turn
 
 from truco.rules import PRESETS
 
@@ -132,9 +132,7 @@ def test_familia_real_lets_a_hand_of_court_cards_be_exchanged_once(ready_table):
           {"seed": 59, "hands": [["Qc", "Jd", "Ks"], ["3c", "2h", "5d"]], "dealer": 1})
     button = page.get_by_role("button", name="Trocar as cartas (família real)")
     expect(button).to_be_visible()
-    before = last_n(page)
-    button.click()
-    wait_turn(page, before)
+    click_and_wait(page, button)
     o = obs(page)
     # Three new cards, the old ones out of play; the exchange is offered once (RULES.md §9).
     assert len(o["hand"]) == 3 and not set(o["hand"]) & {"Qc", "Jd", "Ks"}
@@ -154,9 +152,7 @@ def test_3x3_a_raise_is_answered_by_the_next_opponent(ready_table):
     start(page, {"mode": "3x3", "preset": "mineiro", "level": "medio", "baralho_limpo": False},
           {"seed": 41, "hands": RAISE_HANDS, "dealer": 5})
     assert obs(page)["to_move"] == 0
-    before = last_n(page)
-    page.get_by_role("button", name="Truco!").click()
-    wait_turn(page, before)
+    click_and_wait(page, page.get_by_role("button", name="Truco!"))
     log = obs(page)["log"]
     raise_at = next(i for i, e in enumerate(log) if e["type"] == "raise" and e["seat"] == 0)
     answer = log[raise_at + 1]
@@ -234,9 +230,7 @@ def test_paulista_2x2_vira_manilhas_and_mao_de_onze(ready_table):
     expect(page.locator("#prompt")).to_have_text(
         "Mão de onze: vocês têm 11 pontos. Jogar (vale 3) ou correr (eles ganham 1)?")
     expect(page.locator('.seat[data-seat="2"] .seat-cards .card.face')).to_have_count(3)
-    before = last_n(page)
-    page.get_by_role("button", name="Jogar").click()
-    wait_turn(page, before)
+    click_and_wait(page, page.get_by_role("button", name="Jogar"))
     assert obs(page)["hand_value"] == 3
     expect(page.locator("#hand-value .kind")).to_have_text("· mão de onze")
     assert page.get_by_role("button", name="Truco!").count() == 0, "no truco in a mão de onze"
@@ -269,9 +263,7 @@ def test_paulista_mao_de_ferro_keeps_the_vira_down_until_the_first_round_is_play
     vira = page.locator("#vira")
     expect(vira.locator(".card.back")).to_have_count(1)
     assert "Kd" not in vira.inner_html() and "rei de ouros" not in page.locator("#app").inner_html()
-    before = last_n(page)
-    page.locator("#hand .card.in-hand.back").first.click()
-    wait_turn(page, before)
+    click_and_wait(page, page.locator("#hand .card.in-hand.back").first)
     if phase(page) != "over":
         # Both cards of the first round are down: the vira is turned up (§9, `004`).
         expect(vira).to_have_attribute("aria-label", "A vira é rei de ouros.")

@@ -72,6 +72,14 @@ def act(page, how="click"):
     wait_turn(page, before)
 
 
+def click_and_wait(page, target):
+    """Click `target` (a locator, or a selector on `page`) as the human's move, then wait
+    until the human may act again (or the match is over)."""
+    before = last_n(page)
+    (page.locator(target) if isinstance(target, str) else target).click()
+    wait_turn(page, before)
+
+
 def replay_of_a_deciding_hand(page, settings=None):
     """A mão de ferro at 10 x 10 in 2 x 2 (one hand decides the match), played to its end,
     then "Rever a partida" from the end screen, on its first step (a touch screen's page)."""
