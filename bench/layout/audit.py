@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "py"))
 
 from helpers.browser import CHROMIUM, CHROMIUM_ARGS, READY, ENGINE_TIMEOUT_MS  # noqa: E402
-from helpers.layout import KINDS, describe, play_and_audit, problems  # noqa: E402
+from helpers.layout import KINDS, LANG_PATH, MODES, audit_match, describe  # noqa: E402
 
 PHONE = {"is_mobile": True, "has_touch": True}
 # size: (viewport, context options, language of the page)
@@ -38,46 +38,6 @@ SIZES = {
     "844x390": ({"width": 844, "height": 390}, PHONE),
     "1280x800": ({"width": 1280, "height": 800}, {}),
 }
-LANG_PATH = {"pt-BR": "/?fast=1", "es": "/es/?fast=1", "en": "/en/?fast=1"}
-H2 = [["4d", "5s", "6h"], ["4c", "7h", "As"]]
-H4 = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
-H6 = H4 + [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
-COMMON = {"level": "dificil", "hint": True, "auto_next": False}
-PAIRS = {"humano_decide": True, "sinais": True}
-MODES = {
-    "1x1": ({"mode": "1x1", **COMMON}, {"seed": 11, "dealer": 0, "hands": H2}),
-    "2x2": ({"mode": "2x2", **COMMON, **PAIRS}, {"seed": 11, "dealer": 3, "hands": H4}),
-    "3x3": ({"mode": "3x3", **COMMON, **PAIRS}, {"seed": 11, "dealer": 5, "hands": H6}),
-    # A mão de dez: the partner's cards shown to the pair.
-    "2x2 dez": ({"mode": "2x2", **COMMON, **PAIRS}, {"seed": 17, "score": [10, 4], "dealer": 3}),
-}
-
-
-def ask_dica(page):
-    button = page.locator("#hint-button")
-    if button.is_visible() and button.is_enabled():
-        button.click()
-        page.wait_for_function("() => !document.getElementById('hint-follow').hidden"
-                               " || /\\S/.test(document.getElementById('hint-text').textContent)", timeout=30_000)
-
-
-def audit_mode(page, mode, hands, dica=True):
-    """Play `hands` hands of `mode` on `page`, auditing each step; returns the problems found
-    (each with the step it was seen at)."""
-    settings, scenario = MODES[mode]
-    page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
-    page.evaluate("window.scrollTo(0, 0)")
-    found = []
-
-    def on_step(label):
-        if dica and label.split()[2] == "turn" and page.locator("#actions button[data-action=accept]").count() == 0:
-            found.extend({**p, "step": label} for p in problems(page))
-            ask_dica(page)
-            label += " + Dica"
-        found.extend({**p, "step": label} for p in problems(page))
-
-    steps = play_and_audit(page, hands, on_step)
-    return found, steps
 
 
 def open_page(browser, base_url, viewport, options, lang):
@@ -116,7 +76,7 @@ def main(argv):
                 for lang in args.langs.split(","):
                     context, page = open_page(browser, base_url, viewport, options, lang)
                     for mode in args.modes.split(","):
-                        found, steps = audit_mode(page, mode, args.hands)
+                        found, steps = audit_match(page, mode, args.hands)
                         unique = {(p["kind"], p["what"], p["where"], p["by"]): p for p in found}
                         counts = collections.Counter(p["kind"] for p in unique.values())
                         counts["steps"] = steps

@@ -13,6 +13,23 @@ that Playwright passes to `page.evaluate`."""
 
 from __future__ import annotations
 
+# The scenarios the audit plays (tests/browser/test_table_no_overlap.py, bench/layout/audit.py):
+# seeded deals; in the first hand Tonho (seat 1) holds three manilhas and calls truco; the
+# Dica, sinais and humano decide are on; each hand's summary waits for "Próxima mão".
+H2 = [["4d", "5s", "6h"], ["4c", "7h", "As"]]
+H4 = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
+H6 = H4 + [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
+_COMMON = {"level": "dificil", "hint": True, "auto_next": False}
+_PAIRS = {"humano_decide": True, "sinais": True}
+MODES = {
+    "1x1": ({"mode": "1x1", **_COMMON}, {"seed": 11, "dealer": 0, "hands": H2}),
+    "2x2": ({"mode": "2x2", **_COMMON, **_PAIRS}, {"seed": 11, "dealer": 3, "hands": H4}),
+    "3x3": ({"mode": "3x3", **_COMMON, **_PAIRS}, {"seed": 11, "dealer": 5, "hands": H6}),
+    # A mão de dez: the partner's cards shown to the pair (RULES.md §6).
+    "2x2 dez": ({"mode": "2x2", **_COMMON, **_PAIRS}, {"seed": 17, "score": [10, 4], "dealer": 3}),
+}
+LANG_PATH = {"pt-BR": "/?fast=1", "es": "/es/?fast=1", "en": "/en/?fast=1"}
+
 # Kinds of problem: a card's index corner covered, a card's centre covered, a line of text
 # covered, a text box cut off (its text scrolls inside it, or runs out of the screen), the
 # page scrolls.
@@ -84,7 +101,7 @@ AUDIT_JS = r"""() => {
 
   // 1. Cards on the table: the played cards, the hand, a seat's cards shown face up.
   const cards = [...app.querySelectorAll('#trick .card, #hand .card, .seat-cards .card.face')]
-    .filter((c) => shown(c) && !skip(c) && c.getBoundingClientRect().width > 4);
+    .filter((c) => !modal && shown(c) && !skip(c) && c.getBoundingClientRect().width > 4); // a modal dialog covers the table on purpose
   for (const c of cards) {
     const r = c.getBoundingClientRect();
     const label = c.getAttribute('aria-label') || c.querySelector('.card-name')?.textContent || (c.classList.contains('back') ? 'a card face down' : '?');
@@ -193,6 +210,36 @@ def go_on(page, before) -> None:
 
 def last_n(page) -> int:
     return page.evaluate("window.__truco.observation ? window.__truco.observation.log.at(-1).n : -1")
+
+
+def ask_dica(page) -> None:
+    """The Dica's button, where it shows, and wait for its reason."""
+    button = page.locator("#hint-button")
+    if button.is_visible() and button.is_enabled():
+        button.click()
+        page.wait_for_function("() => !document.getElementById('hint-follow').hidden"
+                               " || /\\S/.test(document.getElementById('hint-text').textContent)", timeout=30_000)
+
+
+def audit_match(page, mode: str, hands: int, kinds=KINDS) -> tuple[list[dict], int]:
+    """Start `mode` (MODES) and play `hands` hands, auditing each of the player's turns (before
+    and after asking the Dica, where no raise waits for an answer) and each hand's summary;
+    returns the problems of `kinds` found, each with the step it was seen at, and the number of
+    steps."""
+    settings, scenario = MODES[mode]
+    page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
+    page.evaluate("window.scrollTo(0, 0)")
+    found = []
+
+    def on_step(label):
+        if label.split()[2] == "turn" and page.locator("#actions button[data-action=accept]").count() == 0:
+            found.extend({**p, "step": label} for p in problems(page) if p["kind"] in kinds)
+            ask_dica(page)
+            label += " + Dica"
+        found.extend({**p, "step": label} for p in problems(page) if p["kind"] in kinds)
+
+    found_steps = play_and_audit(page, hands, on_step)
+    return found, found_steps
 
 
 def play_and_audit(page, hands: int, on_step, max_steps: int = 80) -> int:

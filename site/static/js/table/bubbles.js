@@ -17,13 +17,19 @@ const TAIL_INSET = 14; // the tail's centre, from the bubble's ends (clear of it
 // a ponta da língua", "Truco, ladrão!") hid them: there a seat across speaks over its own
 // cards first, and never reaches into the centre; held sideways too.
 // The hand's summary too: its buttons, and a fold said as the hand ends ("Corro…") beside it.
-const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), #banner:not([hidden])";
+// Issue 41: the names and badges of every seat, the Dica's reason,
+// and the other bubbles (two bubbles on top of each other hid both) are kept clear as well.
+const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), #banner:not([hidden]), "
+  + ".seat-label, .me-label, #hint-line:not([hidden]), .bubble:not([hidden])";
 // Issue 29: no control or card either (a seat's own cards, the signal chips, the hand, the
 // buttons), nor the boxes of the player's corner that open without a new render (the Dica's
 // line, the partner's opinion): their rows are reserved, so their places are known at once.
-// Where nothing is clear (a laptop at 200 %), these give way before the list above.
-const CONTROLS = ".bubble:not([hidden]), .seat-cards .card, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
-  + "#me .me-label > *:not([hidden]), #hint-follow:not([hidden]), #last-review:not([hidden]), .menu button, #banner:not([hidden])";
+// Issue 41: a bubble over "Ver a mão anterior" or a chip hid it as surely as one over a
+// card, so they weigh as much as the list above; only a seat's cards face down (nothing to
+// read there) give way first where nothing is clear.
+const CONTROLS = ".seat-cards .card.back";
+const KEEP_CLEAR_TOO = ".seat-cards .card.face, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
+  + "#me .me-label > *:not([hidden]), #hint-follow:not([hidden]), #last-review:not([hidden]), .menu button";
 // A card the Dica lifts rises this much over the hand (review.css, .hinted).
 const HAND_LIFT = 16;
 const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orientation: landscape)";
@@ -130,18 +136,25 @@ export function placeBubble(el, root) {
   const wide = { w: el.offsetWidth, h: el.offsetHeight, maxWidth: "" };
   const seat = seatEl.getBoundingClientRect();
   const doc = document.documentElement;
-  const view = { left: BUBBLE_MARGIN, top: BUBBLE_MARGIN, right: doc.clientWidth - BUBBLE_MARGIN, bottom: doc.clientHeight - BUBBLE_MARGIN };
+  // On the felt (issue 41: over the header a bubble hid "Pausar" and "Sair da mesa"), and on the screen.
+  const felt = root.querySelector("#table")?.getBoundingClientRect() ?? { left: 0, top: 0, right: doc.clientWidth, bottom: doc.clientHeight };
+  const view = {
+    left: Math.max(felt.left, 0) + BUBBLE_MARGIN, top: Math.max(felt.top, 0) + BUBBLE_MARGIN,
+    right: Math.min(felt.right, doc.clientWidth) - BUBBLE_MARGIN, bottom: Math.min(felt.bottom, doc.clientHeight) - BUBBLE_MARGIN,
+  };
   const centre = (seat.left + seat.right) / 2;
   const pos = seatEl.dataset.pos || "";
   const acrossOverItsCards = pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches;
-  const keep = [...boxes(root, KEEP_CLEAR, el), ...cardPlaces(root)];
+  const keep = [...boxes(root, `${KEEP_CLEAR}, ${KEEP_CLEAR_TOO}`, el), ...cardPlaces(root)];
   const controls = boxes(root, CONTROLS, el);
-  const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
+  const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR.replace(", #prompt", "") : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
   const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);
   let best = null;
   const tryShape = ({ w, h, maxWidth }, shape) => {
     const [under, over, above] = [seat.bottom + BUBBLE_GAP, seat.bottom - h, seat.top - BUBBLE_GAP - h];
-    const tops = seatEl.id === "me" ? [above, seat.top + BUBBLE_GAP] : acrossOverItsCards ? [over, under, above] : [under, over, above];
+    // The player's own on a phone: in the prompt's row, which gives way to it (table-layout.css).
+    const mine = matchMedia(ACROSS_OVER_ITS_CARDS).matches ? [seat.top + 2] : [above, seat.top + BUBBLE_GAP];
+    const tops = seatEl.id === "me" ? mine : acrossOverItsCards ? [over, under, above] : [under, over, above];
     let lo = Math.max(view.left, seat.left + TAIL_REACH - w);
     let hi = Math.min(view.right - w, seat.right - TAIL_REACH);
     if (lo > hi) [lo, hi] = [view.left, Math.max(view.left, view.right - w)]; // the screen first
@@ -164,6 +177,18 @@ export function placeBubble(el, root) {
         if (!best || before(key, best.key)) best = { key, x, y, w, h, maxWidth };
       }
     });
+    // Beside the seat, level with it (issue 41: a seat across on a phone, its chip above and
+    // the round marks below, had no clear place over or under it).
+    if (seatEl.id !== "me") {
+      const y = Math.max(view.top, Math.min(view.bottom - h, (seat.top + seat.bottom - h) / 2));
+      for (const x of [seat.left - BUBBLE_GAP - w, seat.right + BUBBLE_GAP]) {
+        if (x < view.left || x + w > view.right) continue;
+        const box = { left: x, top: y, right: x + w, bottom: y + h };
+        const cost = 100 * covered(box, keep) + 1.5 * covered(box, controls) + covered(box, rather);
+        const key = [cost, shape, 1, tops.length, Math.abs(x - home)];
+        if (!best || before(key, best.key)) best = { key, x, y, w, h, maxWidth, beside: true };
+      }
+    }
   };
   tryShape(wide, 0);
   // A narrower shape only comes first where the one-line bubble covers something (the key's
@@ -173,7 +198,8 @@ export function placeBubble(el, root) {
   el.style.maxWidth = maxWidth;
   el.style.left = `${x - seat.left - seatEl.clientLeft}px`;
   el.style.top = `${y - seat.top - seatEl.clientTop}px`;
-  // The tail points at the seat: up from a bubble under its middle, down from one above.
-  el.dataset.tail = y + h / 2 < (seat.top + seat.bottom) / 2 ? "down" : "up";
+  // The tail points at the seat: up from a bubble under its middle, down from one above;
+  // none from one beside it.
+  el.dataset.tail = best.beside ? "none" : y + h / 2 < (seat.top + seat.bottom) / 2 ? "down" : "up";
   el.style.setProperty("--tail-x", `${Math.min(w - TAIL_INSET, Math.max(TAIL_INSET, centre - x))}px`);
 }

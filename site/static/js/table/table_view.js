@@ -12,6 +12,7 @@ import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_wo
 import { placeBubble } from "./bubbles.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
+const ONE_BUBBLE_AT_A_TIME = "(max-width: 759px), (max-height: 500px)";
 
 export class TableView {
   constructor(root) {
@@ -77,6 +78,7 @@ export class TableView {
     // The partner's opinion gets a row of its own under the answers, kept all match long.
     this.table.dataset.opinion = String([].concat(obs.options?.humano_decide ?? []).includes(obs.seat) && n > 2);
     this.table.dataset.sinais = String(obs.options?.sinais === true && n > 2); // a row for the chips
+    this.table.classList.toggle("summary", rounds !== null); // the finished hand, kept on screen
     this.renderSeats(obs, rounds !== null);
     this.renderTrick(obs, rounds || obs.rounds);
     this.renderHud(obs, rounds || obs.rounds);
@@ -130,6 +132,22 @@ export class TableView {
       card: { obs, cardObs: obs, className: "on-table" },
     });
     renderVira(this.viraEl, { vira: obs.vira, rules: obs.rules, faceObs: { ...obs, manilhas: [] } });
+    this.markRoundWinners(rounds);
+  }
+
+  /** Each round's winning card says which round it took ("1ª"), in the strip of it the
+   * next card leaves in sight; the last round decided is marked for the hand's summary. */
+  markRoundWinners(rounds) {
+    const decided = rounds.reduce((last, r, i) => (r.winner !== null && r.winner !== undefined ? i + 1 : last), 0);
+    for (const card of this.trickEl.querySelectorAll(".played .card.winner")) {
+      const round = Number(card.dataset.round);
+      const tag = document.createElement("span");
+      tag.className = "round-tag";
+      tag.setAttribute("aria-hidden", "true"); // the round marks say it to screen readers
+      tag.textContent = t(`round.tag.${round}`);
+      card.append(tag);
+      card.classList.toggle("last-round", round === decided);
+    }
   }
 
   renderHud(obs, rounds) {
@@ -307,6 +325,11 @@ export class TableView {
   say(seat, text, ms = 1800) {
     const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
     if (!el) return;
+    // A phone's felt has room for one bubble clear of every name, card and control: the
+    // newest replaces the others there (issue 41: two bubbles lay on top of each other).
+    if (matchMedia(ONE_BUBBLE_AT_A_TIME).matches) {
+      for (const other of this.root.querySelectorAll(".bubble:not([hidden])")) if (other !== el) other.hidden = true;
+    }
     el.replaceChildren(text);
     el.hidden = false;
     placeBubble(el, this.root);
