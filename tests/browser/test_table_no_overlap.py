@@ -1,0 +1,85 @@
+"""The table as a person sees it (issue 41): playing hands of 1 x 1, 2 x 2, 3 x 3 and a mão
+de dez (the partner's cards shown) at five screen sizes, at every one of the player's turns
+(before and after asking the Dica) and every hand's summary, no card on the table has its
+index corner under something else, no line of text is under something else, no text box
+cuts its text off (a box scrolling inside itself, or text off the screen), and the page
+does not scroll (a modal dialog, the end of the match, excepted). What is on top at a point,
+the page's scroll size and each box's scroll size decide (tests/helpers/layout.py), not
+class names.
+
+A card's centre may lie under the next round's card: the rounds of a hand are fanned, each
+earlier card showing its index corner (bench/layout/audit.py counts the centres too).
+One language per size, the three across the file; one page per device and language,
+resized; the clock stopped, so each speech bubble stays up until it is measured (more at
+once than a player ever sees)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from helpers.browser import open_table
+from helpers.layout import LANG_PATH, audit_match, describe
+
+PHONE = {"is_mobile": True, "has_touch": True}
+# size: (viewport, device, language)
+SIZES = {
+    "360x640": ({"width": 360, "height": 640}, PHONE, "es"),
+    "390x844": ({"width": 390, "height": 844}, PHONE, "pt-BR"),
+    "430x932": ({"width": 430, "height": 932}, PHONE, "en"),
+    "844x390": ({"width": 844, "height": 390}, PHONE, "en"),
+    "1280x800": ({"width": 1280, "height": 800}, {}, "es"),
+}
+CHECKED = ("card corner", "text covered", "text cut off", "page scroll")
+HANDS = {"1x1": 2, "2x2": 2, "3x3": 2, "2x2 dez": 1}
+
+
+@pytest.fixture(scope="module")
+def pages(browser, base_url):
+    """One table page per device and language, opened on first use, the clock stopped."""
+    opened = {}
+
+    def page_for(viewport, device, lang):
+        key = (repr(sorted(device.items())), lang)
+        if key not in opened:
+            tables = open_table(browser, base_url, LANG_PATH[lang], viewport=viewport, locale=lang,
+                                reduced_motion="reduce", **device)
+            page = next(tables)
+            page.clock.install()
+            page.clock.pause_at(datetime.now() + timedelta(minutes=1))
+            opened[key] = (tables, page)
+        page = opened[key][1]
+        if page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
+        return page
+
+    yield page_for
+    for tables, _page in opened.values():
+        next(tables, None)  # closes the context and checks the page's console
+
+
+# Left to do (issue 41), each a strict xfail so that it is noticed when fixed: a gesture's
+# bubble has no clear place at a seat across on a small phone (3 x 3 at 360 x 640, 2 x 2 at
+# 390 x 844), a 3 x 3 table on a 360 x 640 screen scrolls 14 px once the signal chips show,
+# and sideways (844 x 390) an English reason of five lines reaches the hand's cards.
+LEFT = {
+    "360x640": "3 x 3: a gesture's bubble over a name; 14 px of page scroll after a signal",
+    "390x844": "2 x 2: 'dá de ombros' over the chip of the seat across",
+    "844x390": "3 x 3 and mão de dez: the Dica's English reason over the top of the hand",
+}
+
+
+@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.xfail(reason=LEFT[s], strict=True)) if s in LEFT else s
+                                  for s in SIZES])
+def test_nothing_on_the_table_is_covered_or_cut_off_and_the_page_does_not_scroll(pages, size):
+    viewport, device, lang = SIZES[size]
+    page = pages(viewport, device, lang)
+    seen = {}
+    for mode, hands in HANDS.items():
+        found, steps = audit_match(page, mode, hands, kinds=CHECKED)
+        assert steps >= hands + 2, f"{size} {mode}: only {steps} steps played"
+        for p in found:
+            seen.setdefault(describe(p), f"{mode}, {p['step']}")
+    assert not seen, f"{size} ({lang}): {len(seen)} problems a person would see:\n" + "\n".join(
+        f"  {what}  [{where}]" for what, where in seen.items())
