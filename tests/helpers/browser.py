@@ -204,8 +204,10 @@ class EngineHold:
 # What a page downloads to run the engine: Pyodide, the snapshot, the wheels, the worker and
 # its modules (engine/worker_*.js).
 ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(engine/worker\w*|build_info)\.js")
-# An untouched embed (or tutorial) on a server that compresses nothing (issue 26).
-UNTOUCHED_BUDGET = 400_000
+# An untouched embed (or tutorial) on a server that compresses nothing (issue 26); issue 41's
+# card art (card_art.js, cards.css: the pips and court figures the mini-tables draw) added
+# about 13 kB to a tutorial that was then 388 kB.
+UNTOUCHED_BUDGET = 420_000
 # How long an untouched page is watched for an engine download (the engine used to start at once).
 WATCH_MS = 3_000
 

@@ -37,6 +37,8 @@ const GOLD = "#d9a521";
 const SKIN = "#f4d3b5";
 const INK = "#2a2118";
 const PAPER = "#fffdf6";
+const LINE = { stroke: INK, "stroke-width": 1 }; // the figures' outlines
+const LINE_BOLD = { stroke: INK, "stroke-width": 1.2 };
 
 function el(name, attrs = {}, children = []) {
   const node = document.createElementNS(SVG, name);
@@ -56,46 +58,46 @@ const COURT_PARTS = {
   // The king: a crown of three points, a full beard, a robe with an ermine collar, a sword.
   K: () => [
     el("path", { d: "M8 120 L14 84 Q22 70 50 68 Q78 70 86 84 L92 120Z", fill: "currentColor" }),
-    el("path", { d: "M22 78 Q50 92 78 78 L80 86 Q50 100 20 86Z", fill: PAPER, stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M22 78 Q50 92 78 78 L80 86 Q50 100 20 86Z", fill: PAPER, ...LINE }),
     el("circle", { cx: 36, cy: 85, r: 1.6, fill: INK }), el("circle", { cx: 50, cy: 90, r: 1.6, fill: INK }),
     el("circle", { cx: 64, cy: 85, r: 1.6, fill: INK }),
-    el("path", { d: "M84 38 L90 38 L89 112 L85 112Z", fill: "#c9ccd4", stroke: INK, "stroke-width": 1 }),
-    el("path", { d: "M78 64 H96 V69 H78Z", fill: GOLD, stroke: INK, "stroke-width": 1 }),
-    el("ellipse", { cx: 50, cy: 46, rx: 16, ry: 19, fill: SKIN, stroke: INK, "stroke-width": 1.2 }),
-    el("path", { d: "M34 48 Q36 74 50 76 Q64 74 66 48 Q60 58 50 56 Q40 58 34 48Z", fill: "#8a8f98", stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M84 38 L90 38 L89 112 L85 112Z", fill: "#c9ccd4", ...LINE }),
+    el("path", { d: "M78 64 H96 V69 H78Z", fill: GOLD, ...LINE }),
+    el("ellipse", { cx: 50, cy: 46, rx: 16, ry: 19, fill: SKIN, ...LINE_BOLD }),
+    el("path", { d: "M34 48 Q36 74 50 76 Q64 74 66 48 Q60 58 50 56 Q40 58 34 48Z", fill: "#8a8f98", ...LINE }),
     el("path", { d: "M41 55 Q50 51 59 55", fill: "none", stroke: INK, "stroke-width": 1.4 }),
     el("circle", { cx: 44, cy: 43, r: 1.8, fill: INK }), el("circle", { cx: 56, cy: 43, r: 1.8, fill: INK }),
-    el("path", { d: "M32 30 L34 12 L42 22 L50 6 L58 22 L66 12 L68 30Z", fill: GOLD, stroke: INK, "stroke-width": 1.2 }),
+    el("path", { d: "M32 30 L34 12 L42 22 L50 6 L58 22 L66 12 L68 30Z", fill: GOLD, ...LINE_BOLD }),
     el("circle", { cx: 50, cy: 24, r: 2.6, fill: "currentColor" }),
   ],
   // The queen: hair to the shoulders, a small tiara, a gown with a low neckline, a flower.
   Q: () => [
     el("path", { d: "M10 120 L16 86 Q24 72 50 70 Q76 72 84 86 L90 120Z", fill: "currentColor" }),
-    el("path", { d: "M32 76 L50 98 L68 76 Q50 82 32 76Z", fill: PAPER, stroke: INK, "stroke-width": 1 }),
-    el("path", { d: "M30 40 Q28 20 50 18 Q72 20 70 40 L74 74 Q62 70 64 52 L36 52 Q38 70 26 74Z", fill: "#6b3f22", stroke: INK, "stroke-width": 1 }),
-    el("ellipse", { cx: 50, cy: 46, rx: 14, ry: 17, fill: SKIN, stroke: INK, "stroke-width": 1.2 }),
+    el("path", { d: "M32 76 L50 98 L68 76 Q50 82 32 76Z", fill: PAPER, ...LINE }),
+    el("path", { d: "M30 40 Q28 20 50 18 Q72 20 70 40 L74 74 Q62 70 64 52 L36 52 Q38 70 26 74Z", fill: "#6b3f22", ...LINE }),
+    el("ellipse", { cx: 50, cy: 46, rx: 14, ry: 17, fill: SKIN, ...LINE_BOLD }),
     el("path", { d: "M36 40 Q44 26 64 38 Q58 28 50 27 Q38 28 36 40Z", fill: "#6b3f22" }),
     el("circle", { cx: 44, cy: 45, r: 1.7, fill: INK }), el("circle", { cx: 56, cy: 45, r: 1.7, fill: INK }),
     el("path", { d: "M45 55 Q50 58 55 55", fill: "none", stroke: "#b3303c", "stroke-width": 1.8, "stroke-linecap": "round" }),
-    el("path", { d: "M38 26 L42 16 L46 23 L50 12 L54 23 L58 16 L62 26Z", fill: GOLD, stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M38 26 L42 16 L46 23 L50 12 L54 23 L58 16 L62 26Z", fill: GOLD, ...LINE }),
     el("path", { d: "M20 96 L24 110", stroke: "#3c7a3a", "stroke-width": 2.2 }),
-    el("circle", { cx: 19, cy: 93, r: 5, fill: PAPER, stroke: INK, "stroke-width": 1 }),
+    el("circle", { cx: 19, cy: 93, r: 5, fill: PAPER, ...LINE }),
     el("circle", { cx: 19, cy: 93, r: 2, fill: GOLD }),
   ],
   // The valet: a feathered cap, short hair, a striped tunic, a halberd at his side.
   J: () => [
     el("path", { d: "M12 120 L18 86 Q26 72 50 70 Q74 72 82 86 L88 120Z", fill: "currentColor" }),
-    el("path", { d: "M36 120 L40 76 H60 L64 120Z", fill: PAPER, stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M36 120 L40 76 H60 L64 120Z", fill: PAPER, ...LINE }),
     el("path", { d: "M41 86 H59 M40 98 H60 M39 110 H61", stroke: "currentColor", "stroke-width": 3 }),
-    el("path", { d: "M30 72 Q50 84 70 72 L68 80 Q50 90 32 80Z", fill: GOLD, stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M30 72 Q50 84 70 72 L68 80 Q50 90 32 80Z", fill: GOLD, ...LINE }),
     el("path", { d: "M14 20 L14 116", stroke: "#7a5230", "stroke-width": 3 }),
-    el("path", { d: "M14 12 L8 26 L14 34 L20 26Z M14 26 L22 22 L22 32Z", fill: "#c9ccd4", stroke: INK, "stroke-width": 1 }),
-    el("ellipse", { cx: 50, cy: 48, rx: 14, ry: 16, fill: SKIN, stroke: INK, "stroke-width": 1.2 }),
+    el("path", { d: "M14 12 L8 26 L14 34 L20 26Z M14 26 L22 22 L22 32Z", fill: "#c9ccd4", ...LINE }),
+    el("ellipse", { cx: 50, cy: 48, rx: 14, ry: 16, fill: SKIN, ...LINE_BOLD }),
     el("path", { d: "M36 48 Q34 34 50 33 Q66 34 64 48 Q60 40 50 40 Q40 40 36 48Z", fill: "#a0622d" }),
     el("circle", { cx: 44, cy: 48, r: 1.7, fill: INK }), el("circle", { cx: 56, cy: 48, r: 1.7, fill: INK }),
     el("path", { d: "M45 57 Q50 60 55 57", fill: "none", stroke: INK, "stroke-width": 1.4, "stroke-linecap": "round" }),
-    el("path", { d: "M32 36 Q34 22 52 22 Q68 22 70 34 Q52 30 32 36Z", fill: "currentColor", stroke: INK, "stroke-width": 1 }),
-    el("path", { d: "M60 26 Q64 6 74 4 Q68 14 65 28Z", fill: GOLD, stroke: INK, "stroke-width": 1 }),
+    el("path", { d: "M32 36 Q34 22 52 22 Q68 22 70 34 Q52 30 32 36Z", fill: "currentColor", ...LINE }),
+    el("path", { d: "M60 26 Q64 6 74 4 Q68 14 65 28Z", fill: GOLD, ...LINE }),
   ],
 };
 
