@@ -111,17 +111,17 @@ export class TableView {
       const s = Number(el.dataset.seat);
       el.setAttribute("aria-label", seatAriaLabel(this.name(s), s, mine));
       $(".seat-name", el).textContent = this.name(s);
+      placeAvatar($(".seat-label", el), seatAvatarId(this.name(s))); // issue 41: a face for every seat
       // The team in words too, not only in the name's colour.
       $(".seat-team", el).textContent = seatTeamWord(s, mine);
-      placeAvatar($(".seat-label", el), seatAvatarId(this.name(s))); // issue 41: a face for every seat
       $(".seat-badges", el).replaceChildren(...seatBadges(obs, s));
       el.classList.toggle("to-move", !frozen && obs.to_move === s);
       fillSeatCards($(".seat-cards", el), { shown: shownCards(obs, s), count: obs.hand_sizes[s], cardObs: obs });
     }
     $("#my-name", this.root).textContent = this.name(mine); // the player's chosen name: text only
+    placeAvatar($(".me-label", this.root), seatAvatarId(this.name(mine), { own: true }));
     $("#me", this.root).setAttribute("aria-label", this.name(mine));
     $("#my-badges", this.root).replaceChildren(...seatBadges(obs, mine));
-    placeAvatar($(".me-label", this.root), seatAvatarId(this.name(mine), { own: true }));
     $("#me", this.root).classList.toggle("to-move", !frozen && obs.to_move === mine);
   }
 
