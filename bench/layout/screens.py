@@ -11,7 +11,6 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from audit import LANG_PATH, MODES, ROOT, SIZES, open_page  # noqa: E402
 
 from helpers.layout import describe, go_on, last_n, problems, wait_step  # noqa: E402
