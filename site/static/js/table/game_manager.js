@@ -13,7 +13,7 @@
 import { engineApi } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { setSeatNamer } from "../shared/table_words.js";
-import { MatchEpoch } from "./match_epoch.js";
+import { MatchEpoch } from "../shared/match_epoch.js";
 import { SPEEDS, pausesFor } from "./match_params.js";
 import { setOwnLabel } from "./pass_screen.js";
 import { OneMove } from "./one_move.js";

@@ -11,10 +11,16 @@
 // the cards of an embed's address) in the "preview" state: the learner's first move there
 // starts the engine (a touch or focus on the table already does), waits with the loading
 // progress under the table, and is made once the engine has dealt the same position.
+//
+// Replies that come too late are dropped by the exercise's MatchEpoch (shared/match_epoch.js,
+// as at the table): every engine call and pause goes through it, and a restart or a suspend
+// begins a new epoch, so what the abandoned game asked never settles and its moves never mix
+// into the new one's (a "Recomeçar" pressed during the setup or the bots' turn).
 
 import { engineApi } from "../engine/engine_api.js";
 import { EngineError } from "../engine/engine_client.js";
 import { t } from "../shared/i18n.js";
+import { MatchEpoch } from "../shared/match_epoch.js";
 import { raiseLabel, speech } from "../shared/table_words.js";
 import { TurnTimer } from "../shared/turn_timer.js";
 import { ExerciseFrame, announceText, button } from "./exercise_frame.js";
@@ -22,8 +28,6 @@ import { engineFacts, eventAction, handOnScreen, judge, matches, newGameParams }
 import { MiniTable } from "./mini_table.js";
 
 export { judge, newGameParams }; // an exercise's rules (exercise_rules.js)
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class Exercise {
   /**
@@ -37,7 +41,7 @@ export class Exercise {
     this.ex = ex;
     this.engine = engine;
     this.opts = opts;
-    this.generation = 0;
+    this.epoch = new MatchEpoch({ call: (method, params) => this.engine.client.call(method, params) });
     this.state = "idle"; // idle | preview | starting | playing | over | error
     this.queued = null; // the learner's move made on the first position, until the engine is up
     this.waiting = false; // waiting for the engine to load
@@ -105,7 +109,7 @@ export class Exercise {
 
   /** Another exercise took the engine: stop here and offer to start again. */
   suspend() {
-    this.generation++;
+    this.newEpoch();
     this.stopTimer();
     this.queued = null;
     this.waiting = false;
@@ -121,13 +125,20 @@ export class Exercise {
     return Boolean(this.opts.fast);
   }
 
-  pause(ms) {
-    return this.fast ? Promise.resolve() : sleep(ms);
+  /** Drop whatever the game so far asked (its replies, its pauses): a restart or a suspend. */
+  newEpoch() {
+    this.epoch.next();
+    this.busy = false; // the move on its way, if any, is dropped with its epoch
   }
 
-  /** The engine's methods (engine_api.js) over the page's engine client. */
+  /** A pause of this game (none when `fast`), dropped if another begins meanwhile. */
+  pause(ms) {
+    return new Promise((resolve) => this.epoch.later(resolve, this.fast ? 0 : ms));
+  }
+
+  /** The engine's methods (engine_api.js) through this game's epoch. */
   get engineCalls() {
-    return engineApi(this.engine.client);
+    return engineApi(this.epoch);
   }
 
   /**
@@ -138,7 +149,7 @@ export class Exercise {
   async start({ focus = false, quiet = false } = {}) {
     if (Exercise.active && Exercise.active !== this) Exercise.active.suspend();
     Exercise.active = this;
-    const gen = ++this.generation;
+    this.newEpoch();
     this.stopTimer();
     quiet = quiet && this.state === "preview";
     this.stateName = "starting";
@@ -163,11 +174,10 @@ export class Exercise {
       this.showLoading();
     }
     try {
-      await this.engine.ready;
+      await this.epoch.keep(this.engine.ready);
     } catch {
       /* reported below */
     }
-    if (gen !== this.generation) return;
     this.waiting = false;
     this.showLoading();
     if (this.engine.state !== "ready") {
@@ -179,11 +189,9 @@ export class Exercise {
     try {
       reply = await this.engineCalls.newGame(newGameParams(this.ex));
     } catch (err) {
-      if (gen !== this.generation) return;
       this.fail(t("exercise.bad_deal"), err.message);
       return;
     }
-    if (gen !== this.generation) return;
     this.table.setOverlay(null);
     if (!quiet) this.table.coverMode = false;
     this.startHand = reply.observation.hand_number;
@@ -193,20 +201,15 @@ export class Exercise {
     if (!quiet) this.draw({ busy: true });
     for (const step of this.ex.setup || []) {
       if (!quiet) await this.pause(450);
-      if (gen !== this.generation) return;
       const seat = Number(step[0]);
       const action = step.slice(2);
       try {
-        // A reply that comes after a restart belongs to the abandoned game: taking it would
-        // mix its moves into the new one's (a "Recomeçar" pressed during the setup).
         if (seat === 0) {
           const reply = await this.engineCalls.apply({ action });
-          if (gen !== this.generation) return;
           this.take(reply.observation, !quiet);
         } else {
           const before = this.lastN;
           const reply = await this.engineCalls.botStep();
-          if (gen !== this.generation) return;
           this.take(reply.observation, !quiet);
           const ev = this.events.find((e) => e.n > before);
           const got = ev ? eventAction(ev) : null;
@@ -215,18 +218,15 @@ export class Exercise {
           }
         }
       } catch (err) {
-        if (gen !== this.generation) return;
         console.error(`exercise ${this.ex.id}: ${err.message}`);
         this.fail(t("exercise.bad_setup"), err.message);
         return;
       }
-      if (gen !== this.generation) return;
       if (!quiet) this.draw({ busy: true });
     }
     this.events = []; // judged from here on
     this.stateName = "playing";
-    await this.runBots(gen, { quiet });
-    if (gen !== this.generation) return;
+    await this.epoch.keep(this.runBots({ quiet }));
     const queued = this.queued;
     this.queued = null;
     // The move made on the first position: a lesson's first position is the engine's own (the
@@ -237,7 +237,7 @@ export class Exercise {
       this.act(queued);
       return;
     }
-    this.afterMove(gen);
+    this.afterMove();
   }
 
   /** The control of the move made on the first position shows it is on its way. */
@@ -309,17 +309,15 @@ export class Exercise {
   }
 
   /** The bots move (one at a time, with a short pause) until the learner's turn or a verdict. */
-  async runBots(gen, { quiet = false } = {}) {
-    while (gen === this.generation && this.verdict === null) {
+  async runBots({ quiet = false } = {}) {
+    while (this.verdict === null) {
       const o = this.obs;
       if (o.hand_number !== this.startHand || o.winner !== null || o.to_move === null || o.to_move === 0) return;
       if (!quiet) {
         this.draw({ busy: true });
         await this.pause(650);
       }
-      if (gen !== this.generation) return;
       const reply = await this.engineCalls.botStep();
-      if (gen !== this.generation) return; // a restart came meanwhile (see start())
       this.take(reply.observation, !quiet);
       this.judgeNow();
     }
@@ -338,7 +336,6 @@ export class Exercise {
       return;
     }
     if (this.state !== "playing" || this.busy) return;
-    const gen = this.generation;
     this.busy = true;
     this.stopTimer();
     // A move made from the table (keyboard or pointer) keeps the focus there across re-renders.
@@ -353,7 +350,6 @@ export class Exercise {
       reply = await this.engineCalls.apply({ action });
     } catch (err) {
       this.busy = false;
-      if (gen !== this.generation) return;
       if (err instanceof EngineError && err.errorType !== "LoadError" && err.errorType !== "Terminated") {
         this.refused(action, err.message);
         return;
@@ -361,18 +357,13 @@ export class Exercise {
       this.fail(t("engine.failed"), err.message);
       return;
     }
-    if (gen !== this.generation) {
-      this.busy = false;
-      return;
-    }
     if (tentativeRound !== null) this.roundNo = tentativeRound;
     this.actions.push(action);
     this.take(reply.observation);
     this.judgeNow();
-    await this.runBots(gen);
+    await this.epoch.keep(this.runBots());
     this.busy = false;
-    if (gen !== this.generation) return;
-    this.afterMove(gen);
+    this.afterMove();
   }
 
   /** The engine said no: the game is unchanged; explain, and let the learner try again. */
@@ -387,8 +378,7 @@ export class Exercise {
     this.startTimer();
   }
 
-  afterMove(gen) {
-    if (gen !== this.generation) return;
+  afterMove() {
     if (this.verdict !== null) {
       this.finish();
       return;
@@ -399,7 +389,6 @@ export class Exercise {
   }
 
   async finish() {
-    const gen = this.generation;
     this.stateName = "over";
     this.stopTimer();
     const verdict = this.verdict;
@@ -408,11 +397,12 @@ export class Exercise {
     const lines = [];
     if (verdict === "right") lines.push(this.ex.right);
     else if (verdict === "wrong") lines.push((this.ex.why || {})[this.actions[0]] || this.ex.wrong);
-    const facts = await this.facts().catch((err) => {
-      console.warn(`explain: ${err.message}`);
-      return [];
-    });
-    if (gen !== this.generation) return;
+    const facts = await this.epoch.keep(
+      this.facts().catch((err) => {
+        console.warn(`explain: ${err.message}`);
+        return [];
+      }),
+    );
     this.showFeedback(verdict, lines, "", facts);
     this.frame.againButton.hidden = false;
     if (this.frame.nextButton) this.frame.nextButton.hidden = verdict !== "right";

@@ -1,9 +1,10 @@
-// The one place where the table drops replies that come too late. Every engine call the
+// The one place where replies that come too late are dropped, at the table and in the
+// tutorial's exercises (tutorial/exercise.js: one epoch per exercise). Every engine call the
 // table makes, and every wait (a pause, a dialog, the host's next message), goes through a
-// MatchEpoch. A new match, leaving it, another tab taking it or an engine started again
-// begins a new epoch (`next()`): whatever was asked under an earlier one is dropped, so the
-// code after its `await` never runs and cannot draw, save or move in the match now in play.
-// Nothing else in the table counts matches.
+// MatchEpoch. A new match, leaving it, another tab taking it or an engine started again (an
+// exercise started again, or suspended by another) begins a new epoch (`next()`): whatever
+// was asked under an earlier one is dropped, so the code after its `await` never runs and
+// cannot draw, save or move in the match now in play. Nothing else counts matches.
 //
 // A dropped promise simply never settles (nothing holds it, so it is garbage). Code outside
 // the table that must hear of it (the friends host, answering a guest) uses `strict()`,
