@@ -23,7 +23,7 @@ HISTORY_KEYS = {
     "accept": ("seat", "mao_de_dez"),
     "run": ("seat", "mao_de_dez"),
     "round": ("result",),
-    "hand": ("winner", "reason"),
+    "hand": ("winner", "reason", "points"),
 }
 """The fields of each public event :func:`history` keeps (what says how a seat bets and plays)."""
 

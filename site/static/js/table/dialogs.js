@@ -7,6 +7,7 @@
 // it could not be clicked), and to the floating notice otherwise.
 
 import { t } from "../shared/i18n.js";
+import { showMatchEnd } from "./match_end.js";
 import { cleanName, fillSeatsForm, readSeatsForm, syncSeatsForm } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -194,6 +195,7 @@ export class Dialogs {
     $("end-score").textContent = obs.series > 1
       ? t("text.both", { a: t("text.score", { label: t("hud.games"), us: obs.games[us], them: obs.games[1 - us] }), b: score })
       : score;
+    showMatchEnd(obs, $("end-chart"), $("end-notes"));
     this.end.dataset.result = won ? "won" : "lost";
     if (!this.end.open) this.end.showModal();
     $("again").focus();
