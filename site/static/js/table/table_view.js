@@ -12,7 +12,6 @@ import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_wo
 import { placeBubble } from "./bubbles.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const ONE_BUBBLE_AT_A_TIME = "(max-width: 759px), (max-height: 500px)";
 
 export class TableView {
   constructor(root) {
@@ -325,11 +324,6 @@ export class TableView {
   say(seat, text, ms = 1800) {
     const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
     if (!el) return;
-    // A phone's felt has room for one bubble clear of every name, card and control: the
-    // newest replaces the others there (issue 41: two bubbles lay on top of each other).
-    if (matchMedia(ONE_BUBBLE_AT_A_TIME).matches) {
-      for (const other of this.root.querySelectorAll(".bubble:not([hidden])")) if (other !== el) other.hidden = true;
-    }
     el.replaceChildren(text);
     el.hidden = false;
     placeBubble(el, this.root);
