@@ -105,6 +105,9 @@ def test_two_people_at_one_device_play_a_hand(browser, base_url):
             assert view["passSeat"] == obs["to_move"] != on_screen and names[obs["to_move"]] in view["passTitle"]
             assert view["handFaces"] == 0 and obs["hand"] == []
             page.locator("#pass-ready").click()
+            # The screen stays up until that seat's view has come from the engine: wait for it
+            # to go, or the next look would see the same pass screen (tapped already) again.
+            page.wait_for_function("() => !document.getElementById('pass-dialog').open")
             continue
         # That person's own view: their seat to move, their name under their hand.
         turns += 1
