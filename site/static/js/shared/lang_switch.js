@@ -18,6 +18,8 @@ document.addEventListener("click", (e) => {
   // Keep the query and the hash (the same lesson, the same scenario).
   if (!link.hasAttribute("aria-current")) {
     e.preventDefault();
+    // The page may leave word for its other-language self (the table: the match in play).
+    document.dispatchEvent(new CustomEvent("truco:lang-switch", { detail: { lang: link.dataset.lang } }));
     location.assign(link.href.split(/[?#]/)[0] + location.search + location.hash);
   }
 });

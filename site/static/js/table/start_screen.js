@@ -8,6 +8,12 @@ import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS, checkSettings } from "./saved_data.js";
 import { forgetSharedURL } from "./share.js";
 
+// Word from this tab's table in another language (issue 41): the id of the match in play
+// when the language switch was followed, so the new page deals the player straight back
+// into it instead of the start screen. Per tab (sessionStorage), read once.
+const LANG_RESUME_KEY = "truco:lang-resume";
+const IN_A_MATCH = new Set(["human", "bots", "pass"]);
+
 export class StartScreen {
   /**
    * @param {object} o  {manager (GameManager), setup (MatchSetup), store (MatchStore),
@@ -16,6 +22,30 @@ export class StartScreen {
   constructor({ manager, setup, store, dialogs, progress }) {
     Object.assign(this, { manager, setup, store, dialogs, progress });
     this.offers = 0;
+    document.addEventListener("truco:lang-switch", () => this.leaveWordForOtherLanguage());
+  }
+
+  /** The language switch is followed mid-match: the match's id for the page it leads to. */
+  leaveWordForOtherLanguage() {
+    const session = IN_A_MATCH.has(this.manager.screen.phase) ? this.store.savedSession() : null;
+    try {
+      if (session?.id) sessionStorage.setItem(LANG_RESUME_KEY, String(session.id));
+    } catch {
+      /* storage blocked: the new page offers the start screen, "Continuar partida" on it */
+    }
+  }
+
+  /** Whether this page was opened by the language switch from the saved match in play. */
+  takeLanguageWord() {
+    let id = null;
+    try {
+      id = sessionStorage.getItem(LANG_RESUME_KEY);
+      sessionStorage.removeItem(LANG_RESUME_KEY);
+    } catch {
+      return false;
+    }
+    const session = this.store.savedSession();
+    return id !== null && session?.id !== undefined && String(session.id) === id;
   }
 
   /** A match asked for before the engine is ready: the table shows the loading meanwhile. */
@@ -77,6 +107,10 @@ export class StartScreen {
       this.play(() => this.openShared(settings, scenario));
     } else if (opts.autostart) {
       this.play(() => this.setup.newGame(settings));
+    } else if (this.takeLanguageWord()) {
+      // The same match, in this language: back at the table (the engine's check of the save
+      // is resume's, as for "Continuar partida"), no start screen in between.
+      this.continueSaved();
     } else {
       this.offer();
     }
