@@ -159,7 +159,10 @@ export class Dialogs {
     $("last-game").hidden = !this.h.hasLastGame?.(); // "Rever a partida" / "Compartilhar" the last match
     if (!this.start.open) this.start.showModal();
     this.renderNotes();
-    (this.pendingSession ? $("continue") : $("start-button")).focus();
+    // The form is taller than a phone: it opens at its top (the title, the name, the mode),
+    // the focus on the button kept in view at its foot (table.css), without scrolling to it.
+    (this.pendingSession ? $("continue") : $("start-button")).focus({ preventScroll: true });
+    this.start.scrollTop = 0;
   }
 
   /** "Continuar partida" and its summary, as the engine's check of the save left them. */
@@ -171,7 +174,7 @@ export class Dialogs {
     const session = saved?.session;
     summary.hidden = !session;
     if (session) summary.textContent = saved.obs ? savedSummary(session, saved.obs) : savedShortSummary(session);
-    if (hadFocus && !this.pendingSession && this.start.open) $("start-button").focus();
+    if (hadFocus && !this.pendingSession && this.start.open) $("start-button").focus({ preventScroll: true });
   }
 
   hideStart() {

@@ -157,6 +157,9 @@ export function fillSeatsForm(form, settings) {
   const names = checkNames(settings?.player_names) ?? [];
   for (const box of form.querySelectorAll("input[name=human]")) box.checked = humans.has(Number(box.value));
   for (const field of form.querySelectorAll("input[name=seat_name]")) field.value = names[Number(field.dataset.seat)] ?? "";
+  // Folded for the many who play alone; open when people sit at other seats already.
+  const fold = form.querySelector("#local-players-fold");
+  if (fold) fold.open = [...humans].some((s) => s !== 0);
   syncSeatsForm(form);
 }
 
@@ -175,7 +178,7 @@ export function syncSeatsForm(form) {
   const box = form.querySelector("#local-players");
   if (!box) return;
   const players = PLAYERS[form.elements.namedItem("mode")?.value] ?? 4;
-  box.hidden = players > SEATS_MAX;
+  (box.closest("details") ?? box).hidden = players > SEATS_MAX;
   for (const row of box.querySelectorAll("[data-seat-row]")) {
     const seat = Number(row.dataset.seatRow);
     row.hidden = seat >= players;
