@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import ROOT
-from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, ConsoleWatch, Traffic, new_page, until, watch_untouched, watched_page
+from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, ConsoleWatch, EngineHold, Traffic, new_page, until, watch_untouched, watched_page
 from helpers.table import TABLE_PICTURE
 
 from truco_tools import lessons
@@ -544,3 +544,55 @@ def _restart_during_the_setup(page):
     # The position the lesson describes: 3 against 3 in round 1, Tonho's king leads round 2.
     plays = [e["card"] for e in state["obs"]["log"] if e["type"] == "play"]
     assert plays == ["3d", "3c", "Ks"], plays
+
+
+@pytest.mark.parametrize("ex_id", ["dez-jogar", "dez-correr"])
+def test_the_mao_de_dez_offers_only_what_the_engine_allows(tut, ex_id):
+    """Issue 41: the mão de dez exercise offered "Truco!" right under the lesson's "na mão de
+    dez ninguém pede truco"; pressed, the engine refused it and the button stayed. The
+    buttons are the engine's legal actions for the decision: play it (accept) or run."""
+    page = tut
+    open_lesson(page, "mao-de-dez")
+    start_fresh(page, ex_id)
+    offered = page.locator(f"#ex-{ex_id} .mt-actions button[data-action]").evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+    legal = ex_state(page, ex_id)["obs"]["legal_actions"]
+    assert sorted(offered) == sorted(legal) == ["accept", "run"], (offered, legal)
+    expect(page.locator(f"#ex-{ex_id} .mt-actions")).not_to_contain_text("Truco")
+
+
+# The element a person sees at the centre of a box is the box (or inside it), on the screen.
+SEEN_AT_CENTRE = """(e) => { const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.height === 0 || y < 0 || y >= innerHeight) return `off the screen (y ${Math.round(y)} of ${innerHeight})`;
+  const top = document.elementFromPoint(x, y);
+  return e === top || e.contains(top) ? 'seen' : `under ${top?.className}`; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_a_first_tap_on_a_phone_shows_the_wait_and_then_the_verdict_in_view(browser, base_url, size):
+    """Issue 41: on a phone the first tap in an exercise seemed to do nothing for ~5 s: the
+    engine's loading line (and later the verdict) came under the mini-table, off the screen.
+    A reader meets the hand at the screen's bottom edge and taps: the wait shows where the
+    finger was, and the verdict comes into view (at once under reduced motion)."""
+    width, height = size
+    with watched_page(browser, base_url, viewport={"width": width, "height": height}, is_mobile=True,
+                      has_touch=True, reduced_motion="reduce") as page:
+        hold = EngineHold(page)
+        page.goto("/tutorial.html?fast=1#baralho")
+        until(page, "window.__tutorial.exercise('baralho-rei').state === 'preview'")
+        card = page.locator('#ex-baralho-rei .mt-hand button[data-card="3c"]')
+        card.evaluate("(c) => c.scrollIntoView({ block: 'end' })")
+        card.tap()
+        loading = page.locator("#ex-baralho-rei .ex-loading")
+        expect(loading).to_be_visible()
+        assert loading.evaluate(SEEN_AT_CENTRE) == "seen"
+        # It hides no card of the table: the tapped card's corner and Tonho's king are seen.
+        assert card.evaluate(SEEN_AT_CENTRE) == "seen"
+        assert page.locator("#ex-baralho-rei .mt-played .card").first.evaluate(SEEN_AT_CENTRE) == "seen"
+        hold.release()
+        verdict = page.locator("#ex-baralho-rei .ex-verdict")
+        expect(verdict).to_have_text("Certo!", timeout=ENGINE_TIMEOUT_MS)
+        expect(loading).to_be_hidden()
+        until(page, f"() => {{ const r = document.querySelector('#ex-baralho-rei .ex-verdict').getBoundingClientRect();"
+                    f" return r.top >= 0 && r.bottom <= {height}; }}")
+        assert verdict.evaluate(SEEN_AT_CENTRE) == "seen"

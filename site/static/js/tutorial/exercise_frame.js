@@ -71,6 +71,7 @@ export class ExerciseFrame {
     this.loadingBar.setAttribute("aria-valuemax", "100");
     this.loadingBar.append(Object.assign(document.createElement("div"), { className: "progress-fill" }));
     this.loading.append(this.loadingText, this.loadingBar);
+    this.tableEl = tableEl;
     host.append(tableEl, this.loading, this.feedback, buttons, this.live);
   }
 
@@ -78,6 +79,13 @@ export class ExerciseFrame {
   showLoading(show, fraction, queued) {
     this.loading.hidden = !show;
     if (!show) return;
+    // A move made before the engine is up waits for it: the line goes where the finger was,
+    // over the felt just above the hand. Under the table a phone had it out of view, and the
+    // first tap seemed to do nothing for seconds (issue 41).
+    const here = queued ? this.tableEl.querySelector(".mt-me") : null;
+    if (here && this.loading.parentElement !== here) here.prepend(this.loading);
+    if (!here && this.loading.previousElementSibling !== this.tableEl) this.tableEl.after(this.loading);
+    this.loading.classList.toggle("at-hand", Boolean(here));
     const pct = Math.round(fraction * 100);
     this.loadingText.textContent = queued
       ? `${t("engine.loading")} ${t("exercise.queued")}` : t("engine.loading");
