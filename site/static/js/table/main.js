@@ -74,7 +74,7 @@ function setUpTable() {
   const opts = urlOptions();
   const root = $("app");
   const storage = new StorageManager();
-  const view = new TableView(root);
+  const view = new TableView(root, { motion: !opts.fast || opts.motion });
   // Built below; the callbacks that reach them run only once the page is wired.
   let manager;
   let setup;

@@ -50,6 +50,17 @@ export function newGameParams(settings, sc = {}) {
   return params;
 }
 
+/**
+ * A bot's moment to think (ms) before a move, around the pace's `pause`: a little longer to
+ * answer a raise, and never twice the same, so the bots do not answer like a metronome
+ * (issue 41). `random` in [0, 1): Math.random by default; nothing tested depends on it, as
+ * `?fast=1` has no pause to vary.
+ */
+export function botPause(pause, { answering = false, random = Math.random } = {}) {
+  if (!pause) return 0;
+  return Math.round(pause * (answering ? 1.3 : 1) * (0.7 + 0.6 * random()));
+}
+
 /** Pauses between moves (ms), from the speed setting; none at all with `?fast=1`. */
 export function pausesFor(settings, fast) {
   if (fast) return { bot: 0, handEnd: 0, afterHuman: 0 };

@@ -41,7 +41,7 @@ export class Narrator {
         v.announce(t("announce.cover", { name: name(e.seat) }));
         break;
       case "raise":
-        v.say(e.seat, speech(e));
+        v.say(e.seat, speech(e), undefined, { call: true });
         v.announce(t("announce.raise", { name: name(e.seat), call: callName(e.name), value: e.value }));
         break;
       case "accept":

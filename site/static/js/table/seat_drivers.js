@@ -19,6 +19,7 @@
 //                   guest's page every other seat is the host's to move, and the "step" is
 //                   the host's next observation.
 
+import { botPause } from "./match_params.js";
 import { setOwnLabel } from "./pass_screen.js";
 
 /**
@@ -251,21 +252,29 @@ export class BotDriver {
   hold() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (!this.waiting) this.table.screen.thinking(null);
   }
 
   stop() {
     this.hold();
     this.waiting = false;
+    this.table.screen.thinking(null);
   }
 
-  /** One move after the pace's pause, unless one is on its way or another move is being made. */
+  /**
+   * One move after a moment to think (botPause: the pace's pause, varied), unless one is on
+   * its way or another move is being made. The seat shows it thinks until its move is drawn.
+   */
   schedule() {
     const t = this.table;
     if (t.paused || this.timer !== null || this.waiting || t.moves.inEngine || t.signalling) return;
+    const obs = t.obs;
+    t.screen.thinking(obs && obs.to_move !== obs.seat ? obs.to_move : null);
     this.timer = t.epoch.later(() => {
       this.timer = null;
       if (!t.paused && !t.moves.inEngine && !t.signalling) this.move();
-    }, t.pauses.bot);
+      else t.screen.thinking(null);
+    }, botPause(t.pauses.bot, { answering: Boolean(obs?.pending || obs?.decision) }));
   }
 
   async move() {
@@ -279,10 +288,12 @@ export class BotDriver {
       reply = await (this.exclusive ? t.moves.run(this.step) : t.epoch.keep(this.step()));
     } catch (err) {
       this.waiting = false;
+      t.screen.thinking(null);
       t.failed(err);
       return;
     }
     this.waiting = false;
+    t.screen.thinking(null);
     if (reply.fallback && !this.fallbackTold) {
       this.fallbackTold = true;
       const { seat, action, error } = reply.fallback;

@@ -36,6 +36,7 @@ export class TableScreen {
   clear() {
     this.view.clearBanner();
     this.view.clearBubbles();
+    this.view.motion.newMatch(); // its first hand is dealt, whatever the last match's log said
   }
 
   /** A new match is dealt: no review of the last one; the Dica as chosen. */
@@ -203,6 +204,11 @@ export class TableScreen {
 
   setTimer(secondsLeft, total) {
     this.view.setTimer(secondsLeft, total);
+  }
+
+  /** A bot at `seat` is thinking over its move (null: no longer): a cue by its face (motion.js). */
+  thinking(seat) {
+    this.view.motion.thinking(seat);
   }
 }
 
