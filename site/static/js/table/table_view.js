@@ -10,12 +10,15 @@ import {
 } from "../shared/table_render.js";
 import { callName, maoDeXParams, raiseLabel, seatName } from "../shared/table_words.js";
 import { placeBubble } from "./bubbles.js";
+import { TableMotion } from "./motion.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
 export class TableView {
-  constructor(root) {
+  /** `motion`: the table's moves wanted (motion.js: off in test mode unless `?motion=1`). */
+  constructor(root, { motion = true } = {}) {
     this.root = root;
+    this.motion = new TableMotion(root, { on: motion });
     this.table = $("#table", root);
     this.seatsEl = $("#seats", root);
     this.trickEl = $("#trick", root);
@@ -70,6 +73,7 @@ export class TableView {
    * for a moment after the engine has dealt the next one).
    */
   render(obs, { rounds = null, busy = false } = {}) {
+    const moved = this.motion.measure(obs, { summary: rounds !== null }); // where things were (motion.js)
     this.obs = obs;
     this.human = obs.seat;
     const n = obs.players;
@@ -84,6 +88,7 @@ export class TableView {
     this.renderHand(obs, busy || rounds !== null);
     this.renderActions(obs, busy || rounds !== null);
     this.renderPrompt(obs, rounds !== null);
+    this.motion.animate(obs, moved, { rounds: rounds || obs.rounds, summary: rounds !== null });
     this.placeBubbles();
   }
 
@@ -305,6 +310,8 @@ export class TableView {
     const el = this.handEl.querySelector(`.card.in-hand[data-index="${index}"]`);
     const slot = this.trickEl.querySelector(`.played[data-seat="${this.human}"]`);
     if (!el || !slot) return;
+    const from = el.getBoundingClientRect(); // where it leaves the hand (or a drag let it go)
+    const k = slot.querySelectorAll(".card").length;
     for (const c of slot.querySelectorAll(".card")) c.classList.add("earlier");
     const shown = covered ? coveredElement(el.dataset.card || null, this.obs) : el.cloneNode(true);
     shown.classList.remove("in-hand", "dragging", "dropped", "returning");
@@ -312,6 +319,7 @@ export class TableView {
     shown.removeAttribute("style");
     if (shown.tagName === "BUTTON") shown.disabled = true;
     slot.append(shown);
+    this.motion.preview(shown, { x: from.left + from.width / 2, y: from.top + from.height / 2, w: from.width }, this.human, k);
     el.hidden = true;
     for (const b of this.handEl.querySelectorAll(".card.in-hand")) b.disabled = true;
     this.actionsEl.replaceChildren();
@@ -321,12 +329,13 @@ export class TableView {
    * A speech bubble over a seat ("Truco!"); the human's shows over the hand. `text` is text
    * or nodes (phraseNodes(): a truco call in it is marked as Portuguese).
    */
-  say(seat, text, ms = 1800) {
+  say(seat, text, ms = 1800, { call = false } = {}) {
     const el = seat === this.human ? $("#my-bubble", this.root) : $(`.seat[data-seat="${seat}"] .bubble`, this.seatsEl);
     if (!el) return;
     el.replaceChildren(text);
     el.hidden = false;
     placeBubble(el, this.root);
+    if (call) this.motion.call(el); // a raise lands with a bigger pop
     clearTimeout(this.bubbleTimers.get(seat));
     if (ms > 0) this.bubbleTimers.set(seat, setTimeout(() => { el.hidden = true; }, ms));
   }
