@@ -16,12 +16,14 @@ names, or with ``seat: null`` nobody's: the public view), plus the opaque ``save
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
 from . import __version__
 from .game import Game, IllegalAction, new_game
 from .names import LEVELS
+from .quote import QUOTE_MAX, said
 from .table import OPTION_NAMES
 
 SAVE_FORMAT = "truco-session"
@@ -30,6 +32,9 @@ SAVE_VERSION = 2
 (the game's internal state) are still read, through the converter and the same replay."""
 MAX_DEPTH = 64
 """How deeply a request may nest arrays and objects (a real one nests under 10)."""
+MESSAGE_MAX = 300
+"""The longest error message :func:`handle` raises: a message names what is wrong and
+quotes the bad input cut short (:func:`said`), never a whole request or save."""
 
 
 class Session:
@@ -63,7 +68,7 @@ class Session:
         if seat is None:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.humans:
-            raise ValueError(f"seat {str(seat)[:20]!r} is not a human seat of this table ({self.humans})")
+            raise ValueError(f"seat {said(seat, 20)} is not a human seat of this table ({self.humans})")
         return seat
 
     def signals_off(self, seat: int) -> bool:
@@ -107,10 +112,10 @@ class Session:
             raise ValueError("the save is not a Truco table save")
         version = data.get("version")
         if version not in (1, SAVE_VERSION) or isinstance(version, bool):
-            raise ValueError(f"unsupported save version {version!r}")
+            raise ValueError(f"unsupported save version {said(version)}")
         unknown = set(data) - {"format", "version", "human_seat", "humans", "apart", "levels", "game", "start"}
         if unknown:
-            raise ValueError(f"the save has unknown field(s) {sorted(unknown)}")
+            raise ValueError(f"the save has unknown field(s) {said(sorted(unknown))}")
         start = data.get("start")
         if start is not None and not isinstance(start, dict):
             raise ValueError("the save's start must be an object")
@@ -119,7 +124,7 @@ class Session:
             raise ValueError("the save's start is not how its game started")
         seat = data.get("human_seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise ValueError(f"the save's human_seat {seat!r} is not a seat of the game")
+            raise ValueError(f"the save's human_seat {said(seat)} is not a seat of the game")
         humans = _check_humans(data.get("humans", [seat]), game.players, seat)
         levels = _check_levels(data.get("levels"), game.players, humans)
         apart = data.get("apart", False)
@@ -132,15 +137,34 @@ class Session:
         return {"observation": self.view(self.human_seat if seat == -1 else seat), "save": self.to_json()}
 
 
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:QUOTE_MAX]} is past the largest number JSON carries")
+    return value
+
+
 def _parse_json(text: str | bytes, what: str, too_deep: str) -> Any:
-    """``text`` parsed, or a ``ValueError`` saying that ``what`` is not JSON (``too_deep``
-    when it nests past what the parser's recursion allows)."""
+    """``text`` parsed as strict JSON, or a ``ValueError`` saying that ``what`` is not JSON
+    (``too_deep`` when it nests past what the parser's recursion allows). ``NaN``,
+    ``Infinity`` and numbers too large for a float are refused: the page's ``JSON.parse``
+    could not read them back, and nothing in a game is one."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{what} is not JSON: {exc}") from None
+        raise ValueError(f"{what} is not JSON: {exc.msg.lower()} at character {exc.pos}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{what} is not JSON: it is not UTF-8 text") from None
     except RecursionError:
         raise ValueError(too_deep) from None
+    except ValueError as exc:
+        # A constant or float refused above, or an integer past Python's digit limit.
+        why = str(exc) if "JSON" in str(exc) else "a number has too many digits"
+        raise ValueError(f"{what} is not JSON a table can hold: {why}") from None
 
 
 def public_view(obs: dict) -> dict:
@@ -167,7 +191,7 @@ def _check_humans(humans: Any, players: int, human: int) -> list[int]:
         raise ValueError("humans must list the seats people play")
     for seat in humans:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"humans: {str(seat)[:20]!r} is not a seat of the table")
+            raise ValueError(f"humans: {said(seat, 20)} is not a seat of the table")
     if len(set(humans)) != len(humans) or human not in humans:
         raise ValueError("humans must name each seat once, the human_seat among them")
     return sorted(humans)
@@ -182,7 +206,7 @@ def _check_levels(levels: Any, players: int, humans: list[int]) -> dict[int, str
             continue
         level = levels.get(str(seat), levels.get(seat))
         if not isinstance(level, str) or (level not in LEVELS and level not in ("random", "passive")):
-            raise ValueError(f"seat {seat}: unknown bot level {level!r} ({', '.join(LEVELS)})")
+            raise ValueError(f"seat {seat}: unknown bot level {said(level)} ({', '.join(LEVELS)})")
         out[seat] = level
     return out
 
@@ -205,16 +229,16 @@ def _new_game(params: dict) -> dict:
     seat = params.pop("seat", -1)
     apart = params.pop("apart", False)
     if not isinstance(apart, bool):
-        raise ValueError(f"apart must be true or false, not {str(apart)[:20]!r}")
+        raise ValueError(f"apart must be true or false, not {said(apart, 20)}")
     level = params.pop("level", "medio")
     partner_level = params.pop("partner_level", level)
     players = params.get("players", 2)
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
-        raise ValueError(f"human_seat {human!r} is not a seat of the table")
+        raise ValueError(f"human_seat {said(human)} is not a seat of the table")
     # The page says "the human decides for the team" as a flag; the engine wants the seat.
     decide = params.pop("humano_decide", False)
     if not isinstance(decide, bool):
-        raise ValueError(f"humano_decide must be true or false, not {decide!r}")
+        raise ValueError(f"humano_decide must be true or false, not {said(decide)}")
     if decide:
         if isinstance(humans, list) and len(humans) > 1:
             if not apart:
@@ -320,7 +344,7 @@ def _bot_step(params: dict) -> dict:
     """
     fallback = params.get("fallback", False)
     if not isinstance(fallback, bool):
-        raise ValueError(f"fallback must be true or false, not {fallback!r}")
+        raise ValueError(f"fallback must be true or false, not {said(fallback)}")
     s = _current()
     view = s.seat_of(params)
     game = s.game
@@ -492,10 +516,10 @@ def _judge(params: dict) -> dict:
             raise ValueError(f"plays[{i}]: each play is {{seat, card, covered}} with a distinct card")
         seat = p.get("seat", i)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6 or seat in seats:
-            raise ValueError(f"plays[{i}].seat must be a seat from 0 to 5, each once, not {seat!r}")
+            raise ValueError(f"plays[{i}].seat must be a seat from 0 to 5, each once, not {said(seat)}")
         covered = p.get("covered", False)
         if not isinstance(covered, bool):
-            raise ValueError(f"plays[{i}].covered must be true or false, not {covered!r}")
+            raise ValueError(f"plays[{i}].covered must be true or false, not {said(covered)}")
         seen.add(p["card"])
         seats.add(seat)
         rows.append((seat, p["card"], covered))
@@ -514,7 +538,7 @@ def _card_order(params: dict) -> dict:
     vira = _vira_param(rules, params)
     limpo = params.get("baralho_limpo", False)
     if not isinstance(limpo, bool):
-        raise ValueError(f"baralho_limpo must be true or false, not {limpo!r}")
+        raise ValueError(f"baralho_limpo must be true or false, not {said(limpo)}")
     table = rules.strength_table(vira, limpo)
     deck = rules.deck(limpo)
     groups: dict[int, list[str]] = {}
@@ -531,7 +555,7 @@ def _vira_param(rules, params: dict) -> str | None:
 
     vira = params.get("vira")
     if vira is not None and not is_card(vira):
-        raise ValueError(f"vira must be a card such as '4c', or null, not {str(vira)[:40]}")
+        raise ValueError(f"vira must be a card such as '4c', or null, not {said(vira)}")
     return vira if rules.vira else None
 
 
@@ -598,18 +622,32 @@ def _check_depth(value: Any) -> None:
 def handle(request_json: str) -> str:
     """Answer one request ``{"method": str, "params": {...}}`` with a JSON string.
 
-    Raises ``ValueError`` (an :class:`~truco.IllegalAction` for a refused move) with a
-    readable message; the session is left unchanged.
+    The reply is strict JSON (no ``NaN`` or ``Infinity``: a request holding one is
+    refused). Raises ``ValueError`` (an :class:`~truco.IllegalAction` for a refused move)
+    with a readable message of at most :data:`MESSAGE_MAX` characters; the session is left
+    unchanged.
     """
+    try:
+        return _handle(request_json)
+    except ValueError as exc:
+        text = str(exc)
+        if len(text) > MESSAGE_MAX:
+            # Every message is short at its source; this keeps one that is not from carrying
+            # a whole input to the page (the class and its fields stay as raised).
+            exc.args = (text[:MESSAGE_MAX - 1] + "…", *exc.args[1:])
+        raise
+
+
+def _handle(request_json: str) -> str:
     if not isinstance(request_json, (str, bytes)):
         raise ValueError(f"request is not JSON text: {type(request_json).__name__}")
     request = _parse_json(request_json, "request", f"request is nested too deeply (at most {MAX_DEPTH} levels)")
     _check_depth(request)
     if not isinstance(request, dict) or not isinstance(request.get("method"), str):
-        raise ValueError(f"request must be an object with a 'method' string: {str(request_json)[:80]!r}")
+        raise ValueError(f"request must be an object with a 'method' string: {said(request_json)}")
     method = METHODS.get(request["method"])
     if method is None:
-        raise ValueError(f"unknown method {request['method']!r}: one of {', '.join(METHODS)}")
+        raise ValueError(f"unknown method {said(request['method'])}: one of {', '.join(METHODS)}")
     params = request.get("params") or {}
     if not isinstance(params, dict):
         raise ValueError("params must be an object")
@@ -618,6 +656,29 @@ def handle(request_json: str) -> str:
     unknown = unknown_params(request["method"], params)
     if unknown:
         taken = PARAMS[request["method"]]
-        raise ValueError(f"{request['method']} takes no param {', '.join(map(repr, unknown))[:120]}"
-                         f" (it takes {', '.join(taken) if taken else 'none'})")
-    return json.dumps(method(params), ensure_ascii=False)
+        raise ValueError(f"{request['method']} takes no param {', '.join(said(k) for k in unknown[:3])}"
+                         f"{' …' if len(unknown) > 3 else ''} (it takes {', '.join(taken) if taken else 'none'})")
+    result = method(params)
+    try:
+        return json.dumps(result, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        raise ValueError("the reply would hold a number JSON does not allow (NaN or infinity)") from None
+
+
+def reply(request_json: str) -> str:
+    """The worker's answer to one request, always strict JSON: ``{"ok": true, "result"}``
+    or ``{"ok": false, "error", "errorType", "valueError"}`` (``valueError``: the error is
+    a ``ValueError`` or a subclass such as ``CardError``, i.e. bad input, not a fault of the
+    engine), plus ``traceback`` for an error that is no ``ValueError`` (the worker logs it).
+    docs/engine.md, "The worker protocol"."""
+    try:
+        result = handle(request_json)
+    except ValueError as exc:
+        return json.dumps({"ok": False, "error": str(exc), "errorType": type(exc).__name__, "valueError": True})
+    except Exception as exc:  # noqa: BLE001 - never leave a request unanswered
+        import traceback  # only on the rare path: it is slow to import in WebAssembly
+
+        text = f"{type(exc).__name__}: {exc}"
+        return json.dumps({"ok": False, "error": text[:MESSAGE_MAX], "errorType": type(exc).__name__,
+                           "valueError": False, "traceback": traceback.format_exc()})
+    return '{"ok": true, "result": ' + result + '}'

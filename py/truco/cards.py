@@ -11,6 +11,7 @@ truco.cards.CardError: '9z' is not a card: a card is a rank (4 5 6 7 Q J K A 2 3
 """
 
 from __future__ import annotations
+from .quote import said
 
 RANKS: tuple[str, ...] = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
 """Ranks from the weakest common card to the strongest (RULES.md §2)."""
@@ -44,7 +45,7 @@ def parse_card(text: str) -> str:
     if is_card(text):
         return text
     raise CardError(
-        f"{text!r} is not a card: a card is a rank (4 5 6 7 Q J K A 2 3) "
+        f"{said(text)} is not a card: a card is a rank (4 5 6 7 Q J K A 2 3) "
         f"and a suit (c h s d), e.g. '4c'"
     )
 

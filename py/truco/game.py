@@ -28,6 +28,7 @@ from .judge import TIE, VOID, hand_outcome, round_result
 from .names import SIGNALS
 from .persist import FORMAT, FORMAT_VERSION
 from .rules import PRESETS, preset
+from .quote import said
 from .table import (ANSWERS, FERRO_MODES, OPTION_NAMES, PLAYER_COUNTS, SERIES_LENGTHS, TIMER_SECONDS,
                     IllegalAction, check_hands, check_options, check_score, deal_for, draw_dealer,
                     shuffled_deck, team_of)
@@ -78,27 +79,27 @@ class Game:
         """:func:`new_game` for this class (the save replays a match through it)."""
         rules = preset(preset_name)
         if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-            raise ValueError(f"players must be 2, 4 or 6, not {players!r}")
+            raise ValueError(f"players must be 2, 4 or 6, not {said(players)}")
         opts = check_options(rules, options, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
         elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise ValueError(f"seed must be an int or a str, not {seed!r}")
+            raise ValueError(f"seed must be an int or a str, not {said(seed)}")
         sc = check_score(rules, score)
         if dealer is None:
             dealer = draw_dealer(seed, players)
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {said(dealer)}")
         deck = rules.deck(opts["baralho_limpo"])
         if vira is not None:
             if not rules.vira:
-                raise ValueError(f"vira={vira!r}: the {rules.name!r} preset has no vira (RULES.md §9)")
+                raise ValueError(f"vira={said(vira)}: the {rules.name!r} preset has no vira (RULES.md §9)")
             if vira not in deck:
-                raise CardError(f"vira={vira!r} is not a card of this deck")
+                raise CardError(f"vira={said(vira)} is not a card of this deck")
         if hands is not None:
             hands = check_hands(hands, players, deck)
             if vira in {c for h in hands for c in h}:
-                raise ValueError(f"vira={vira!r} is also dealt to a seat")
+                raise ValueError(f"vira={said(vira)} is also dealt to a seat")
         g = cls.__new__(cls)
         g.rules = rules
         g.players = players
@@ -187,28 +188,28 @@ class Game:
         """
         mover = self.to_move
         if not isinstance(action, str):
-            raise IllegalAction(f"{action!r}: an action is a string such as 'play 4c'")
+            raise IllegalAction(f"{said(action)}: an action is a string such as 'play 4c'")
         if mover is None:
-            raise IllegalAction(f"{action!r}: the match is over")
+            raise IllegalAction(f"{said(action)}: the match is over")
         if action.startswith("signal "):  # any seat, on anyone's turn, before its first card
             sender = mover if seat is None else seat
             name = action[7:]
             if not self.options["sinais"]:
-                raise IllegalAction(f"{action!r}: this table does not use sinais")
+                raise IllegalAction(f"{said(action)}: this table does not use sinais")
             if name not in SIGNALS:
-                raise IllegalAction(f"{action!r}: the signals are {', '.join(SIGNALS)}")
+                raise IllegalAction(f"{said(action)}: the signals are {', '.join(SIGNALS)}")
             if isinstance(sender, bool) or not isinstance(sender, int) or not 0 <= sender < self.players:
-                raise IllegalAction(f"{action!r}: seat {sender!r} is not at the table")
+                raise IllegalAction(f"{said(action)}: seat {said(sender)} is not at the table")
             if not self.may_signal(sender):
-                raise IllegalAction(f"{action!r}: a seat signals once a hand, before its first card")
+                raise IllegalAction(f"{said(action)}: a seat signals once a hand, before its first card")
             self._signal(sender, name)
             self.moves.append([sender, action])
             return
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise IllegalAction(f"{action!r} from seat {seat!r}: a seat is a whole number")
+            raise IllegalAction(f"{said(action)} from seat {said(seat)}: a seat is a whole number")
         if seat is not None and seat != mover:
             raise IllegalAction(
-                f"{action!r} from seat {seat}: it is seat {mover}'s turn to "
+                f"{said(action)} from seat {seat}: it is seat {mover}'s turn to "
                 f"{'answer' if self._answering() else 'play'}"
             )
         if action == "timeout":
@@ -223,7 +224,7 @@ class Game:
                 self.log.append({"type": "abandon", "seat": mover, "winner": self.winner})
             return
         if action not in self.legal_actions():
-            raise IllegalAction(f"{action!r}: {self._why_illegal(action, mover)}")
+            raise IllegalAction(f"{said(action)}: {self._why_illegal(action, mover)}")
         self.auto_moves[mover] = 0
         self.moves.append([mover, action])
         self._do(mover, action)
@@ -318,7 +319,7 @@ class Game:
                 return "a card is named by position ('#n') only in a blind hand (RULES.md §6)"
             return f"seat {seat} holds {len(h['hands'][seat])} card(s): play '#1' to '#{len(h['hands'][seat])}'"
         if not is_card(arg):
-            return str(CardError(f"{arg!r} is not a card: a card is a rank (4 5 6 7 Q J K A 2 3) and a suit (c h s d), e.g. '4c'"))
+            return str(CardError(f"{said(arg)} is not a card: a card is a rank (4 5 6 7 Q J K A 2 3) and a suit (c h s d), e.g. '4c'"))
         if h["blind"]:
             return (f"mão de ferro no escuro: seat {seat} cannot see its cards and names "
                     f"one by position, 'play #1' to 'play #{len(h['hands'][seat])}' (RULES.md §6)")

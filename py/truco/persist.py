@@ -29,6 +29,7 @@ from .judge import TIE, hand_outcome, round_result
 from .names import SIGNALS
 from .rules import preset as _preset
 from .table import OPTION_NAMES, PLAYER_COUNTS, IllegalAction, check_options, shuffled_deck
+from .quote import said
 
 FORMAT = "truco-game"
 FORMAT_VERSION = 2
@@ -98,7 +99,7 @@ def _fail(msg: str) -> None:
 def _int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
         rng = f"from {lo}" + (f" to {hi}" if hi is not None else "")
-        _fail(f"{name} must be a whole number {rng}, not {value!r}")
+        _fail(f"{name} must be a whole number {rng}, not {said(value)}")
     return value
 
 
@@ -139,7 +140,7 @@ def game_from_state(cls: type, data: Any, session_start: Any = None) -> Game:
     if version == 1:
         return _from_v1(cls, data, session_start)
     if version != FORMAT_VERSION or isinstance(version, bool):
-        _fail(f"unsupported version {version!r} (this engine reads versions 1 and {FORMAT_VERSION})")
+        _fail(f"unsupported version {said(version)} (this engine reads versions 1 and {FORMAT_VERSION})")
     _keys(data, _V2_KEYS, "the save")
     if not isinstance(data["engine"], str):
         _fail("engine must be a version string")
@@ -185,11 +186,11 @@ def replay_moves(cls: type, start: dict, moves: Any) -> Game:
             _fail(f"moves[{i}] must be [seat, action], not {str(move)[:60]}")
         seat, action = move
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            _fail(f"moves[{i}]: seat {seat!r} is not a seat of this table")
+            _fail(f"moves[{i}]: seat {said(seat)} is not a seat of this table")
         try:
             game.apply(action, seat=seat)
         except IllegalAction as exc:
-            _fail(f"moves[{i}] ({action[:40]!r} by seat {seat}) breaks the rules: {exc}")
+            _fail(f"moves[{i}] ({said(action[:40])} by seat {seat}) breaks the rules: {exc}")
     return game
 
 
@@ -202,10 +203,10 @@ def _check_v1(data: dict) -> dict:
         _fail(str(exc))
     n = data["players"]
     if n not in PLAYER_COUNTS or isinstance(n, bool):
-        _fail(f"players must be 2, 4 or 6, not {n!r}")
+        _fail(f"players must be 2, 4 or 6, not {said(n)}")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        _fail(f"seed must be an int or a str, not {seed!r}")
+        _fail(f"seed must be an int or a str, not {said(seed)}")
     opts = data["options"]
     if not isinstance(opts, dict) or set(opts) != set(OPTION_NAMES):
         _fail(f"options must hold {', '.join(OPTION_NAMES)}")
@@ -221,11 +222,11 @@ def _check_v1(data: dict) -> dict:
     score = data["score"]
     games = data["games"]
     if not isinstance(score, list) or len(score) != 2:
-        _fail(f"score must be two numbers, not {score!r}")
+        _fail(f"score must be two numbers, not {said(score)}")
     for s in score:
         _int(s, "score", 0, cap)
     if not isinstance(games, list) or len(games) != 2:
-        _fail(f"games must be two numbers, not {games!r}")
+        _fail(f"games must be two numbers, not {said(games)}")
     for s in games:
         _int(s, "games", 0, opts["series"] // 2 + 1)
     game_number = _int(data["game_number"], "game_number", 1, opts["series"])
@@ -283,7 +284,7 @@ def _from_v1(cls: type, data: dict, session_start: Any) -> Game:
         try:
             game.apply(action, seat=seat)
         except IllegalAction as exc:
-            _fail(f"log[{at}] ({action!r} by seat {seat}) breaks the rules: {exc}")
+            _fail(f"log[{at}] ({said(action)} by seat {seat}) breaks the rules: {exc}")
         if game.log[at:] != log[at:len(game.log)]:
             _fail(f"log[{at}]: the events after this move are not the ones the rules write")
         moves += 1
@@ -292,7 +293,7 @@ def _from_v1(cls: type, data: dict, session_start: Any) -> Game:
     state = state_dict(game)
     for key in sorted(_TOP_KEYS - {"engine", "hand"}):
         if state[key] != data[key]:
-            _fail(f"{key} {data[key]!r} does not follow from the moves in its log")
+            _fail(f"{key} {said(data[key])} does not follow from the moves in its log")
     for key in sorted(_HAND_KEYS):
         if state["hand"][key] != data["hand"][key]:
             _fail(f"hand.{key} does not follow from the moves in its log")
@@ -322,11 +323,11 @@ def _action_of(game: Game, event: dict, at: int) -> tuple[str, int]:
     kind = event["type"]
     seat = event.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-        _fail(f"log[{at}]: {kind!r} is not the result of a move of a seat at the table")
+        _fail(f"log[{at}]: {said(kind)} is not the result of a move of a seat at the table")
     if kind in ("play", "cover"):
         card = event.get("card")
         if not is_card(card):
-            _fail(f"log[{at}]: {card!r} is not a card")
+            _fail(f"log[{at}]: {said(card)} is not a card")
         if kind == "play" and game.hand["blind"]:  # a blind seat names its card by position
             held = game.hand["hands"][seat]
             if card not in held:
@@ -340,7 +341,7 @@ def _action_of(game: Game, event: dict, at: int) -> tuple[str, int]:
         if not isinstance(name, str):
             _fail(f"log[{at}]: a signal names a signal")
         return f"signal {name}", seat
-    _fail(f"log[{at}]: {kind!r} is not the result of a move")
+    _fail(f"log[{at}]: {said(kind)} is not the result of a move")
 
 
 def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
@@ -348,11 +349,11 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
     if h["vira"] is not None and not is_card(h["vira"]):
         _fail(f"hand.vira: {str(h['vira'])[:40]} is not a card")
     if h["kind"] not in ("normal", "dez", "ferro"):
-        _fail(f"hand.kind must be normal, dez or ferro, not {h['kind']!r}")
+        _fail(f"hand.kind must be normal, dez or ferro, not {said(h['kind'])}")
     if not isinstance(h["blind"], bool) or h["blind"] != (h["kind"] == "ferro" and opts["ferro"] == "escuro"):
         _fail("hand.blind does not match the hand kind and the ferro option")
     if h["phase"] not in ("decide", "play"):
-        _fail(f"hand.phase must be decide or play, not {h['phase']!r}")
+        _fail(f"hand.phase must be decide or play, not {said(h['phase'])}")
     dez_team = _opt_int(h["dez_team"], "hand.dez_team", 0, 1)
     decider = _opt_int(h["decider"], "hand.decider", 0, n - 1)
     if (h["kind"] == "dez") != (dez_team is not None) or (dez_team is None) != (decider is None):
@@ -388,7 +389,7 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
 
     def see(card: Any, where: str) -> None:
         if not is_card(card):
-            _fail(f"{where}: {card!r} is not a card")
+            _fail(f"{where}: {said(card)} is not a card")
         if card in seen:
             _fail(f"{where}: {card} appears twice")
         seen.add(card)
@@ -462,7 +463,7 @@ def _check_hand(h: Any, rules, n: int, opts: dict, over: bool) -> dict:
         _keys(x, {"seat", "signal", "caught_by"}, "hand.signals[]")
         _int(x["seat"], "hand.signals seat", 0, n - 1)
         if x["signal"] not in SIGNALS or not opts["sinais"]:
-            _fail(f"hand.signals: {x['signal']!r} is not a signal of this table")
+            _fail(f"hand.signals: {said(x['signal'])} is not a signal of this table")
         if not isinstance(x["caught_by"], list) or any(
                 _int(c, "caught_by", 0, n - 1) % 2 == x["seat"] % 2 for c in x["caught_by"]):
             _fail("hand.signals: only opponents catch a signal")

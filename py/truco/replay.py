@@ -24,6 +24,7 @@ from .game import Game
 from .persist import start_game
 from .table import IllegalAction
 from .view import finished_hand
+from .quote import said
 
 # Fields of an observation the replay does not need at every step (the events are given
 # apart; the rules and options do not change during a match and are sent once).
@@ -92,5 +93,5 @@ def replay_steps(saved: Game, seat: int) -> list[dict]:
     a finished hand shown before the next deal.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < saved.players:
-        raise ValueError(f"seat must be from 0 to {saved.players - 1}, not {seat!r}")
+        raise ValueError(f"seat must be from 0 to {saved.players - 1}, not {said(seat)}")
     return [step for _, step in _steps(saved, seat)]

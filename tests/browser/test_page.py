@@ -176,10 +176,12 @@ def test_a_failure_after_comecar_shows_the_retry_and_the_retry_deals(page, conso
     assert obs(page)["players"] == 2
 
 
-def test_a_link_to_an_impossible_deal_is_told_as_a_bad_link(page, console_errors):
-    """A card twice in `hands`: the engine refuses the match (ValueError); the page says the
-    link is at fault, not the engine, and the next "Começar" deals a match of its own."""
-    page.goto("/?fast=1&autostart=1&mode=1x1&hands=4c.4c.As-3c.2h.Kd")
+@pytest.mark.parametrize("hands", ["4c.4c.As-3c.2h.Kd", "9z.4c.As-3c.2h.Kd"], ids=["card-twice", "no-such-card"])
+def test_a_link_to_an_impossible_deal_is_told_as_a_bad_link(page, console_errors, hands):
+    """A card twice in `hands` (ValueError), or a card that does not exist (CardError, a
+    subclass with a name of its own: issue 42): the engine refuses the match; the page says
+    the link is at fault, not the engine, and the next "Começar" deals a match of its own."""
+    page.goto(f"/?fast=1&autostart=1&mode=1x1&hands={hands}")
     notes = page.locator("#start-notes")
     expect(notes).to_contain_text("Este link não descreve uma partida possível", timeout=ENGINE_TIMEOUT_MS)
     expect(notes).not_to_contain_text("motor do jogo falhou")

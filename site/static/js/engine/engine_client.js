@@ -1,7 +1,7 @@
 // Promise RPC to the engine worker.
 //
 // Page -> worker: {id, method, params}
-// Worker -> page, replies:  {id, ok: true, result} | {id, ok: false, error, errorType}
+// Worker -> page, replies:  {id, ok: true, result} | {id, ok: false, error, errorType, valueError}
 // Worker -> page, events:   {type: "progress", stage, text, fraction}
 //                           {type: "ready", version, pyodideVersion, start, timings}
 //                             (start: "snapshot" | "wheel", the way Python was started)
@@ -17,11 +17,14 @@
 export const TIME_LIMITS = Object.freeze({ load: 30_000, replay: 30_000, new_game: 20_000, default: 15_000 });
 
 export class EngineError extends Error {
-  constructor(message, { errorType = "Error", method = "" } = {}) {
+  constructor(message, { errorType = "Error", method = "", valueError = false } = {}) {
     super(message);
     this.name = "EngineError";
     this.errorType = errorType;
     this.method = method;
+    // Bad input (a ValueError or a subclass: CardError, SaveError, IllegalAction…), not a
+    // fault of the engine: the worker says so, since a subclass has its own name.
+    this.valueError = valueError === true;
   }
 }
 
@@ -179,7 +182,7 @@ export class EngineClient {
       this.pending.delete(msg.id);
       clearTimeout(entry.timer);
       if (msg.ok) entry.resolve(msg.result);
-      else entry.reject(new EngineError(msg.error, { errorType: msg.errorType, method: entry.method }));
+      else entry.reject(new EngineError(msg.error, { errorType: msg.errorType, method: entry.method, valueError: msg.valueError }));
       return;
     }
     switch (msg.type) {

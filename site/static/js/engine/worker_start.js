@@ -6,23 +6,12 @@
 import { startFromSnapshot } from "./worker_snapshot.js";
 import { startFromWheel } from "./worker_wheel.js";
 
-// Glue run in Python once `truco` is imported: one request in, one JSON reply out.
+// Glue run in Python once `truco` is imported: one request in, one strict JSON reply out
+// (truco.api.reply: the envelope, the error's class and whether it is bad input).
 const PY_GLUE = `
-import json
 import truco, truco.api
 
-def _truco_call(request_json):
-    try:
-        result = truco.api.handle(request_json)
-    except ValueError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "errorType": type(exc).__name__})
-    except Exception as exc:
-        import traceback  # only on the rare path: it is slow to import in WebAssembly
-        return json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}",
-                           "errorType": type(exc).__name__, "traceback": traceback.format_exc()})
-    return '{"ok": true, "result": ' + result + '}'
-
-_truco_call
+truco.api.reply
 `;
 
 // Run once Python is up, on both paths. A snapshot's `random` state was drawn when the build

@@ -37,9 +37,11 @@ export class MatchSetup {
       reply = await this.engine.newGame({ ...newGameParams(table.settings, scenario), ...table.viewParams() });
     } catch (err) {
       const fromAddress = Object.keys(scenario ?? {}).length > 0;
-      if (fromAddress && err.errorType === "ValueError") {
-        // The address described no possible match (a card twice, a score the rules cannot
-        // reach…): the link is at fault, not the engine; the next "Começar" deals afresh.
+      if (fromAddress && err.valueError) {
+        // The address described no possible match (a card twice or that does not exist, a
+        // score the rules cannot reach…): the link is at fault, not the engine; the next
+        // "Começar" deals afresh. Any ValueError, its subclasses too (CardError): the
+        // worker marks them (`valueError`), as a subclass has its own name.
         if (scenario === this.scenario) this.scenario = {};
         this.dialogs.notice(t("error.url_scenario", { message: err.message }));
       } else {
