@@ -237,8 +237,9 @@ export class TableMotion {
       const dx = to ? to.x - (box.left + box.width / 2) : 0;
       const dy = to ? to.y - (box.top + box.height / 2) : 0;
       return g.animate(
-        [{ translate: "0px 0px", scale: "1", opacity: 1 }, { translate: `${dx}px ${dy}px`, scale: "0.45", opacity: 0 }],
-        { duration: SWEEP_MS, delay: i * 15, easing: "ease-in", fill: "forwards" },
+        // Off at once (a slow start read as a pause), seen all the way, fading as it arrives.
+        [{ translate: "0px 0px", scale: "1", opacity: 1 }, { opacity: 1, offset: 0.6 }, { translate: `${dx}px ${dy}px`, scale: "0.45", opacity: 0 }],
+        { duration: SWEEP_MS, delay: i * 15, easing: "ease-in-out", fill: "forwards" },
       ).finished;
     });
     Promise.allSettled(runs).then(() => layer.remove());
@@ -268,6 +269,13 @@ export class TableMotion {
       label.append(cue);
     }
     cue.hidden = false;
+    // At the top right of the seat's face, as a phone shows someone typing (the label is a
+    // row on some layouts, a column on others: measured, not guessed).
+    const face = label.querySelector(".avatar");
+    if (face) {
+      const [f, l] = [face.getBoundingClientRect(), label.getBoundingClientRect()];
+      Object.assign(cue.style, { left: `${f.right - l.left - 6}px`, top: `${f.top - l.top - cue.offsetHeight + 4}px` });
+    }
     this.cue = cue;
   }
 }
