@@ -108,6 +108,16 @@ def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(clipboard_t
     why = lines.last.inner_text()
     assert ("Nós ganhamos" if end["winner"] == 0 else "Eles ganharam") in why and f"+{end['points']}" in why
     assert "Suas cartas: 4 de paus, 7 de copas, ás de espadas" in text
+    # Issue 41: the cards are drawn beside the words, with the table's art (a court figure,
+    # pips, the ace), not told in text only.
+    def drawn(line):
+        return line.locator(".review-cards .card").evaluate_all(
+            "(cs) => cs.map((c) => c.classList.contains('back') ? 'back'"
+            " : [...c.classList].find((k) => k.startsWith('rank-')).slice(5) + [...c.classList].find((k) => k.startsWith('suit-')).slice(5)"
+            " + (c.querySelector('svg.card-art')?.dataset.art ? '' : ' without art'))")
+    assert drawn(lines.filter(has_text="Suas cartas")) == ["4c", "7h", "As"]
+    assert [drawn(li) for li in clipboard_table.locator("#review-list li.play, #review-list li.cover").all()] == \
+        [[e["card"]] if e["type"] == "play" else ["back"] for e in plays]
     # The bot's cards it never played stay unknown (RULES.md §4).
     played = {e["card"] for e in plays if e["card"]}
     for c in set(LEADS["hands"][1]) - played:

@@ -1,15 +1,18 @@
 // "Ver a mão": the hand that just ended, told in words from the engine's `history` (the
 // match's log as the human saw it: another seat's covered card has no card in it), with
 // the rounds' results and why the hand was won. `eventLines` is shared with the replay.
+// Each card the words name is drawn beside them too, with the table's card art (issue 41:
+// a text log alone, it read like a transcript, not a hand of cards).
 
 import { engineApi } from "../engine/engine_api.js";
-import { cardName } from "../shared/cards.js";
+import { backElement, cardElement, cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { callName, chosenName, maoDeXParams, seatName } from "../shared/table_words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The sentences for some events of the log: [{text, kind, seat}]. */
+/** The sentences for some events of the log: [{text, kind, seat, cards}]; `cards`: the
+ * cards a line names (null: a card played face down, drawn by its back), for a picture. */
 export function eventLines(events, { seat, players, rules = null }) {
   // "mão de dez" in Mineiro is "mão de onze" in Paulista: the rules name it.
   const x = rules ? maoDeXParams(rules) : { x: t("marcador.x.10") };
@@ -21,7 +24,7 @@ export function eventLines(events, { seat, players, rules = null }) {
   const about = (key, s, params = {}) => t(you(s) ? `${key}.you` : key, { ...params, name: name(s) });
   const us = seat % 2;
   const out = [];
-  const add = (kind, text, s = null) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s });
+  const add = (kind, text, s = null, cards = []) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s, cards });
   for (const e of events) {
     switch (e.type) {
       case "deal": {
@@ -34,12 +37,12 @@ export function eventLines(events, { seat, players, rules = null }) {
         add("signal", about("review.signal", e.seat, { signal: signalName(e.signal) }), e.seat);
         break;
       case "play":
-        add("play", about("review.play", e.seat, { card: cardName(e.card) }), e.seat);
+        add("play", about("review.play", e.seat, { card: cardName(e.card) }), e.seat, [e.card]);
         break;
       case "cover":
         add("cover", e.card
           ? t("review.cover.you", { card: cardName(e.card) })
-          : t("review.cover", { name: name(e.seat) }), e.seat);
+          : t("review.cover", { name: name(e.seat) }), e.seat, [null]);
         break;
       case "raise":
         add("raise", about("review.raise", e.seat, { call: callName(e.name), value: e.value }), e.seat);
@@ -54,7 +57,7 @@ export function eventLines(events, { seat, players, rules = null }) {
         add("play", about("review.exchange", e.seat), e.seat);
         break;
       case "vira":
-        add("deal", t("review.vira", { card: cardName(e.card) }));
+        add("deal", t("review.vira", { card: cardName(e.card) }), null, [e.card]);
         break;
       case "timeout":
         add("answer", about("review.timeout", e.seat), e.seat);
@@ -103,6 +106,21 @@ export function handWhy(e, us, x = {}) {
   else if (ties && won.length === 1) how = t("review.how.tie", { a: won[0] });
   else how = t("review.how.one", { a: won[0] ?? "" });
   return t(`review.why.rounds.${side}`, { points: e.points, how });
+}
+
+/** The cards of a line, drawn as at the table; hidden from screen readers, which hear the
+ * line's words (they name every card). */
+function cardPictures(cards, obs) {
+  const box = document.createElement("span");
+  box.className = "review-cards";
+  box.setAttribute("aria-hidden", "true");
+  for (const c of cards) box.append(c === null ? backElement() : cardElement(c, obs));
+  for (const el of box.querySelectorAll("[role], [aria-label], [title]")) {
+    el.removeAttribute("role");
+    el.removeAttribute("aria-label");
+    el.removeAttribute("title");
+  }
+  return box;
 }
 
 function signalName(s) {
@@ -164,12 +182,16 @@ export class HandReview {
     this.list.replaceChildren();
     const mine = deal ? this.dealt.get(deal.hand_number) : null;
     const lines = eventLines(events, { seat: obs.seat, players: obs.players, rules: obs.rules });
-    if (mine) lines.splice(1, 0, { kind: "deal", text: t("review.your_cards", { cards: mine.map(cardName).join(", ") }), seat: obs.seat });
+    if (mine) lines.splice(1, 0, { kind: "deal", text: t("review.your_cards", { cards: mine.map(cardName).join(", ") }), seat: obs.seat, cards: mine });
+    // The manilhas as the table marked them; a hand with a vira (manilha nova) had its own,
+    // which the observation of a later hand no longer gives: plain faces then.
+    const cardObs = events.some((e) => e.type === "vira") ? { manilhas: [], rules: {} } : obs;
     for (const line of lines) {
       const li = document.createElement("li");
       li.className = `review-line ${line.kind}`;
       if (line.seat !== null) li.dataset.seat = String(line.seat);
-      li.textContent = line.text;
+      if (line.cards?.length) li.append(cardPictures(line.cards, cardObs));
+      li.append(line.text);
       this.list.append(li);
     }
     if (!this.dialog.open) this.dialog.showModal();
