@@ -205,7 +205,7 @@ def test_visible_keyboard_focus_on_every_page(browser, base_url):
         assert tab_through(page) == [], "marcador"
         page.goto("/?fast=1")
         until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
-        page.evaluate("document.querySelector('#start-dialog details').open = true")
+        page.evaluate("document.querySelectorAll('#start-dialog details').forEach((d) => { d.open = true; })")
         assert tab_through(page) == [], "table, start screen"
         page.goto("/tutorial.html?fast=1&engine=now")
         until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)

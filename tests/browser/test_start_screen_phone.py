@@ -48,3 +48,16 @@ def test_the_first_visit_opens_the_start_screen_at_its_top(browser, base_url, si
         page.locator("input[name=seat_name][data-seat='1']").focus()
         seen = page.evaluate(SEEN, ["input[name=seat_name][data-seat='1']"])
         assert seen[0][1] == "seen", seen
+        # Nor any control the keyboard reaches, "Mais opções" open: each is seen when focused.
+        page.locator("details.more > summary").tap()
+        hidden = []
+        for _ in range(45):
+            page.keyboard.press("Tab")
+            where = page.evaluate("""() => { const e = document.activeElement;
+              const t = e.matches('input[type=radio], input[type=checkbox]') ? (e.labels?.[0] || e) : e;
+              const r = t.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+              const top = document.elementFromPoint(x, y);
+              return t === top || t.contains(top) || e === top ? null : `${e.tagName}#${e.id}[${e.name || ''}] under ${top?.className}`; }""")
+            if where:
+                hidden.append(where)
+        assert hidden == [], hidden
