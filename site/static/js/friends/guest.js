@@ -9,7 +9,7 @@ import { METHOD } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
-import { applyDelta } from "./protocol.js";
+import { applyDelta, checkHint, checkObservation, checkOpinion, checkTable, hostError, HOST_MESSAGE_MAX } from "./protocol.js";
 import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
 
 const REQUEST_MS = 15000;
@@ -27,6 +27,7 @@ export class GuestLink {
     this.latest = null;
     this.delivered = -Infinity;
     this.table = null; // {seat, mode, humans, names, hint}
+    this.dropped = 0; // the host's messages refused on arrival (size, JSON, schema)
     this.base = null; // the last observation the host sent on this channel (deltas apply to it)
     this.manager = null;
     this.log = testLog();
@@ -55,12 +56,12 @@ export class GuestLink {
         return this.deliver(this.latest);
       case METHOD.apply: {
         const result = await this.request({ type: "apply", action: String(params.action ?? "") });
-        return this.deliver(result.observation);
+        return this.deliver(this.checked(result?.observation, checkObservation));
       }
       case METHOD.hint:
-        return this.request({ type: "hint" });
+        return this.checked(await this.request({ type: "hint" }), checkHint);
       case METHOD.partner_opinion: // humano decide: the partner bot's opinion, from the host's engine
-        return this.request({ type: "opinion" });
+        return this.checked(await this.request({ type: "opinion" }), checkOpinion);
       default:
         throw new Error(t("join.not_here"));
     }
@@ -80,6 +81,13 @@ export class GuestLink {
     } catch {
       // The host left: its channel's close says so (beginGuest's lost()).
     }
+  }
+
+  /** A host's reply that its check passes, or an error (the host sent what no engine makes). */
+  checked(value, check) {
+    if (check(value)) return value;
+    this.dropped++;
+    throw new Error(t("join.no_answer"));
   }
 
   deliver(obs) {
@@ -120,32 +128,58 @@ export class GuestLink {
   }
 
   receive(raw, onFirst) {
-    this.log?.push({ dir: "in", text: raw });
+    this.log?.push({ dir: "in", text: typeof raw === "string" ? raw.slice(0, 5000) : "(binary)" });
+    // The host is trusted no more than a guest is (issue 42): size, JSON, then each field
+    // by the engine's schema (protocol.js); what fails is dropped unread and counted.
     let msg;
     try {
-      msg = JSON.parse(raw);
+      msg = typeof raw === "string" && raw.length <= HOST_MESSAGE_MAX ? JSON.parse(raw) : null;
     } catch {
+      msg = null;
+    }
+    if (!msg || typeof msg !== "object" || Array.isArray(msg)) {
+      this.dropped++;
       return;
     }
     // An observation comes whole or as its changes since the last one (protocol.js): rebuilt
     // here first, in the channel's order, whatever becomes of the message.
     const carrier = msg?.type === "obs" ? msg : msg?.result;
     if (carrier && (carrier.observation || carrier.delta)) {
-      const obs = applyDelta(this.base, carrier);
-      if (!obs) return;
+      let obs;
+      try {
+        obs = applyDelta(this.base, carrier);
+      } catch {
+        obs = null; // a delta of the wrong shape
+      }
+      if (!obs) {
+        this.dropped++;
+        return;
+      }
+      // The chain follows what the host sent, good or not (the host's copy does), but a
+      // page sees only an observation that passes.
       this.base = obs;
       delete carrier.delta;
-      carrier.observation = structuredClone(obs); // the page's own copy: the base stays as sent
+      if (!checkObservation(obs)) {
+        this.dropped++;
+        delete carrier.observation;
+        if (msg.type === "obs") return;
+      } else {
+        carrier.observation = structuredClone(obs); // the page's own copy: the base stays as sent
+      }
     }
-    if (typeof msg?.id === "number") {
+    if (typeof msg.id === "number") {
       const p = this.pending.get(msg.id);
       if (!p) return;
       this.pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg.result);
-      else p.reject(new Error(String(msg.error ?? "")));
+      if (msg.ok === true) p.resolve(msg.result);
+      else p.reject(new Error(hostError(msg.error)));
       return;
     }
-    if (msg?.type !== "obs" || !msg.observation) return;
+    if (msg.type !== "obs" || !msg.observation) return;
+    if (msg.table !== undefined && !checkTable(msg.table)) {
+      this.dropped++;
+      return;
+    }
     // A first observation, or the host's next match ("Jogar de novo"): dealt in afresh.
     // (The table's settings come when they change: the first message, a name, a new match.)
     const was = this.latest;

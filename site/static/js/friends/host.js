@@ -15,6 +15,28 @@ import { copyButton, el, friendsStyles, showQR, testLog } from "./ui.js";
 
 const CONNECT_MS = 20000;
 const TIMER_GRACE_MS = 2000; // the guest's clock and the channel's delay
+// What one guest may ask of this page (issue 42: a guest's phone, buggy or hostile, must not
+// stall the host's game). One request in flight per guest: another that comes meanwhile is
+// refused at once ("busy"), so a guest never has more than one call in the engine, and the
+// host's own calls never wait behind a guest's queue. The Dica and the partner's opinion
+// (each a bot's search) and a name (each rename sends every guest its view again) are
+// rate-limited, each kind on its own: a burst of RATE_BURST, then one a second. Replies are
+// not sent while the channel's buffer is full (a guest that does not read them loses them).
+const RATE_LIMITED = new Set(["hint", "opinion", "hello"]);
+const RATE_BURST = 3;
+const RATE_MS = 1000;
+const BUFFER_MAX = 1 << 20;
+
+/** Whether guest `g` may ask `type` now (a token bucket per kind), taking a token if so. */
+function takeToken(g, type, now) {
+  g.tokens ??= {};
+  const b = (g.tokens[type] ??= { left: RATE_BURST, at: now });
+  b.left = Math.min(RATE_BURST, b.left + (now - b.at) / RATE_MS);
+  b.at = now;
+  if (b.left < 1) return false;
+  b.left -= 1;
+  return true;
+}
 
 export class FriendsHost {
   /** @param {object} o  {manager (GameManager), client (the engine), onChange (the seats' state changed)} */
@@ -183,7 +205,13 @@ export class FriendsHost {
   }
 
   push(seat) {
+    // One push waiting per guest is enough: it sends the view as it is when it runs, so a
+    // burst of changes (a guest renaming itself again and again) adds no engine calls.
+    const waiting = (this.pushing ??= new Set());
+    if (waiting.has(seat)) return;
+    waiting.add(seat);
     this.chain = this.chain.then(async () => {
+      waiting.delete(seat);
       const g = this.guests.get(seat);
       if (!g?.open || !this.manager.observation || !(this.engineHumans ?? []).includes(seat)) return;
       const reply = await this.engine.observation({ seat });
@@ -204,6 +232,7 @@ export class FriendsHost {
 
   send(g, msg) {
     if (g.channel.readyState !== "open") return;
+    if (msg.id !== undefined && (g.channel.bufferedAmount ?? 0) > BUFFER_MAX) return; // a reply the guest is not reading
     // An observation goes as what changed since the last one this guest got (protocol.js),
     // the table's settings only when they changed; an event that changes nothing, not at all.
     if (msg.type === "obs") {
@@ -257,6 +286,13 @@ export class FriendsHost {
     }
     const reply = (result) => this.send(g, { id: msg.id, ok: true, result });
     const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200) });
+    // The guest's limits (ASK_GAP_MS above): refused here, before anything costs the table.
+    if (g.busy || (RATE_LIMITED.has(msg.type) && !takeToken(g, msg.type, performance.now()))) {
+      this.refused = (this.refused ?? 0) + 1;
+      refuse(g.busy ? "busy: one request at a time" : "too many requests: wait a second");
+      return;
+    }
+    g.busy = msg.type !== "hello" && msg.type !== "again"; // those two never wait
     try {
       if (msg.type === "hello") {
         g.name = cleanName(msg.name ?? "");
@@ -269,6 +305,8 @@ export class FriendsHost {
         const result = await this.act(seat, msg.action);
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
+        // Only on the guest's own turn (the engine would refuse it anyway, after a wait).
+        if (!this.plays(seat) || this.manager.observation?.to_move !== seat) throw new Error("not your turn");
         reply(await this.engine.hint({ seat }));
       } else if (msg.type === "opinion") {
         // Humano decide: this seat's partner bot's opinion (the engine answers only while
@@ -283,6 +321,8 @@ export class FriendsHost {
       }
     } catch (err) {
       refuse(err);
+    } finally {
+      g.busy = false;
     }
   }
 

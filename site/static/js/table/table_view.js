@@ -2,6 +2,7 @@
 // the observation (never computes a rule) and holds nothing the human may not see.
 
 import { placeAvatar, seatAvatarId } from "../shared/avatars.js";
+import { el as h } from "../shared/dom.js";
 import { backElement, cardElement, cardLabel, coveredElement } from "../shared/cards.js";
 import { portuguese, t, tNodes } from "../shared/i18n.js";
 import {
@@ -100,15 +101,11 @@ export class TableView {
       this.seatsEl.dataset.human = String(mine);
       for (let s = 0; s < n; s++) {
         if (s === mine) continue;
-        const el = document.createElement("section");
-        el.className = "seat";
         const { seat, pos, team } = seatData(s, mine, n);
-        Object.assign(el.dataset, { seat, pos, team });
-        el.innerHTML =
-          `<div class="seat-label"><span class="seat-name"></span><span class="seat-team" aria-hidden="true"></span>` +
-          `<span class="seat-badges"></span></div>` +
-          `<div class="seat-cards"></div><p class="bubble" hidden></p>`;
-        this.seatsEl.append(el);
+        this.seatsEl.append(h("section", { class: "seat", data: { seat, pos, team } },
+          h("div", { class: "seat-label" }, h("span", { class: "seat-name" }), h("span", { class: "seat-team", "aria-hidden": "true" }),
+            h("span", { class: "seat-badges" })),
+          h("div", { class: "seat-cards" }), h("p", { class: "bubble", hidden: true })));
       }
     }
     for (const el of this.seatsEl.children) {
@@ -158,13 +155,15 @@ export class TableView {
     const us = obs.team;
     const tentos = obs.rules.tentos;
     // Each number in a box two digits wide (table.css): the score keeps its width, and its
-    // place in the header, from 0 x 0 to 10 x 12.
-    const num = (v) => `<span class="n">${v}</span>`;
-    const scoreText = (v) => (tentos ? `${num(v)} <small>(${t("hud.tentos", { n: num(v / 2) })})</small>` : num(v));
-    this.scoreEl.innerHTML =
-      `<span class="team us"><span class="label">${t("team.us")}</span> <b data-testid="score-us">${scoreText(obs.score[us])}</b></span>` +
-      `<span class="sep">×</span>` +
-      `<span class="team them"><b data-testid="score-them">${scoreText(obs.score[1 - us])}</b> <span class="label">${t("team.them")}</span></span>`;
+    // place in the header, from 0 x 0 to 10 x 12. Built with DOM calls, the numbers set as
+    // text: on a friends' guest's page they come from another device (never parsed as HTML).
+    const num = (v) => h("span", { class: "n" }, String(v));
+    const scoreText = (v) => (tentos ? [num(v), " ", h("small", {}, "(", tNodes("hud.tentos", { n: num(v / 2) }), ")")] : [num(v)]);
+    const label = (text) => h("span", { class: "label" }, text);
+    this.scoreEl.replaceChildren(
+      h("span", { class: "team us" }, label(t("team.us")), " ", h("b", { "data-testid": "score-us" }, ...scoreText(obs.score[us]))),
+      h("span", { class: "sep" }, "×"),
+      h("span", { class: "team them" }, h("b", { "data-testid": "score-them" }, ...scoreText(obs.score[1 - us])), " ", label(t("team.them"))));
     this.scoreEl.setAttribute("aria-label", scoreAriaLabel(obs.score, us));
     if (obs.series > 1) {
       this.gamesEl.hidden = false;
@@ -176,7 +175,7 @@ export class TableView {
     // While a mão de dez is being decided the hand is worth what playing it makes it (RULES.md
     // §6: 4, 3 in Paulista), as the prompt and its button say; running gives the others less.
     const value = obs.decision ? obs.rules.mao_de_x_value : obs.hand_value;
-    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="hand-value">${value}</b>`;
+    this.valueEl.replaceChildren(h("span", { class: "label" }, t("hud.value")), " ", h("b", { "data-testid": "hand-value" }, String(value)));
     this.valueEl.dataset.kind = obs.hand_kind;
     if (obs.hand_kind !== "normal") {
       // "· mão de ferro": a Portuguese term in every language, in an element that says so.

@@ -102,12 +102,15 @@ export class MiniTable {
   renderHud({ obs, value, rounds, score: shown }) {
     const us = obs.team;
     const score = shown || obs.score;
-    this.scoreEl.innerHTML =
-      `<span class="label">${t("hud.score")}</span> <span class="us">${t("team.us")} <b data-testid="mt-score-us">${score[us]}</b></span>` +
-      ` × <span class="them"><b data-testid="mt-score-them">${score[1 - us]}</b> ${t("team.them")}</span>`;
+    // Built with DOM calls: the numbers are the engine's, set as text, never parsed as HTML.
+    this.scoreEl.replaceChildren(
+      el("span", { class: "label" }, t("hud.score")), " ",
+      el("span", { class: "us" }, `${t("team.us")} `, el("b", { "data-testid": "mt-score-us" }, String(score[us]))),
+      " × ",
+      el("span", { class: "them" }, el("b", { "data-testid": "mt-score-them" }, String(score[1 - us])), ` ${t("team.them")}`));
     this.scoreEl.setAttribute("aria-label", scoreAriaLabel(score, us));
-    const kind = obs.hand_kind !== "normal" ? ` <span class="mt-kind">${t(`mt.kind.${obs.hand_kind}`, maoDeXParams(obs.rules))}</span>` : "";
-    this.valueEl.innerHTML = `<span class="label">${t("hud.value")}</span> <b data-testid="mt-value">${value}</b>${kind}`;
+    const kind = obs.hand_kind !== "normal" ? [" ", el("span", { class: "mt-kind" }, t(`mt.kind.${obs.hand_kind}`, maoDeXParams(obs.rules)))] : [];
+    this.valueEl.replaceChildren(el("span", { class: "label" }, t("hud.value")), " ", el("b", { "data-testid": "mt-value" }, String(value)), ...kind);
     this.valueEl.hidden = value === null || value === undefined; // an address's cards, before the engine
     renderRoundMarks(this.marksEl, rounds, us, { title: "label" });
   }
