@@ -487,6 +487,15 @@ def _load(params: dict) -> dict:
     the new session replaces it only once it is whole and has answered."""
     global _session
     session = Session.from_json(params.get("save"))
+    if "humans" in params:
+        # The seats the page means to drive as people (its stored settings): a save whose
+        # people sit elsewhere would have the page wait on a seat the engine gives a bot, or
+        # ask a bot's seat to move (issue 42: a tampered session looped on "Passe para …").
+        humans = params["humans"]
+        if not isinstance(humans, list) or any(isinstance(s, bool) or not isinstance(s, int) for s in humans):
+            raise ValueError(f"humans must list seats, not {said(humans)}")
+        if sorted(set(humans)) != session.humans:
+            raise ValueError(f"the save's people sit at seats {session.humans}, not at {said(sorted(set(humans)))}")
     reply = session.reply(session.seat_of(params))
     _session = session
     return reply
@@ -586,7 +595,7 @@ PARAMS: dict[str, tuple[str, ...] | None] = {
     "apply": ("action", "seat"),
     "bot_step": ("fallback", "seat"),
     "set_humans": ("humans",),
-    "load": ("save", "seat"),
+    "load": ("save", "seat", "humans"),
     "observation": ("seat",),
     "judge": ("plays", "preset", "vira"),
     "partner_opinion": ("seat",),

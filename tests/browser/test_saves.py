@@ -506,6 +506,64 @@ def test_an_impossible_game_and_huge_settings_are_reported_and_the_stats_survive
     main.console_watch.check()
 
 
+@pytest.mark.parametrize("settings", [{"mode": "2x2", "humans": "0123"}, {"mode": "1x1", "humans": "0"}],
+                         ids=["four-people-at-a-save-of-one", "a-1x1-at-a-save-of-2x2"])
+def test_a_session_whose_settings_and_save_disagree_is_set_aside(main, settings):
+    """Issue 42: a session whose settings named four people at a save of one passed every
+    check, and "Continuar" looped on "Passe para Jogador 2" (each tap an engine error), the
+    save never set aside. The engine is asked for the save's own people (`load` with
+    `humans`), and its table's size must be the settings' mode: refused, set aside, told."""
+    tampered = envelope({"id": "t42", "save": engine_save(seed=11, players=4), "settings": settings})
+    set_storage(main, {SESSION: tampered, BACKUP: None})
+    reload(main)
+    expect(main.locator("#start-notes")).to_contain_text("O jogo salvo não pôde ser aberto")
+    expect(main.get_by_role("button", name="Continuar partida")).to_be_hidden()
+    assert storage(main, SESSION) is None
+    assert [i["raw"] for i in backup_items(main) if i["from"] == SESSION] == [tampered]
+    # A reload leads to the start screen, not back into the save.
+    reload(main)
+    expect(main.get_by_role("button", name="Continuar partida")).to_be_hidden()
+    main.console_watch.check()
+
+
+@pytest.mark.parametrize("save", ["{not json", json.dumps({"format": "truco-session", "version": 2})],
+                         ids=["not-json", "not-a-save"])
+def test_a_bad_last_match_is_set_aside_and_told_in_the_pages_words(main, save):
+    """Issue 42: a corrupt `truco:last` was never set aside, and "Rever a partida" said the
+    engine's English ("Não deu para rever a partida: the save is not JSON…")."""
+    last = envelope({"save": save, "settings": {"mode": "1x1"}, "at": 1_700_000_000_000})
+    set_storage(main, {"truco:last": last, BACKUP: None})
+    reload(main)
+    main.locator("#last-replay").click()
+    expect(main.locator("#start-notes")).to_contain_text("A última partida salva (para rever e compartilhar) estava corrompida")
+    assert "JSON" not in notes(main) and "save" not in notes(main)
+    assert storage(main, "truco:last") is None
+    assert [i["raw"] for i in backup_items(main) if i["from"] == "truco:last"] == [last]
+    main.console_watch.check()
+
+
+def test_the_storage_note_goes_once_a_later_save_finds_room(main):
+    """Issue 42: "Armazenamento cheio" stayed after space was freed while anything written
+    when storage was full (here the sound setting) waited in memory; a later save that finds
+    room stores those too, and the note goes."""
+    start(main, {"mode": "1x1"}, {"seed": 6})
+    main.evaluate("""() => {
+        window.__realSetItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
+    }""")
+    act(main)
+    note = main.locator("#storage-note")
+    expect(note).to_contain_text("Armazenamento cheio")
+    was = stored(main, SETTINGS)["data"]["sound"]
+    main.locator("#sound-toggle").click()  # the settings, written while full: kept in memory
+    main.evaluate("() => { Storage.prototype.setItem = window.__realSetItem; }")
+    act(main)
+    expect(note).to_be_hidden()
+    assert stored(main, SETTINGS)["data"]["sound"] is (not was), "the setting kept in memory is stored too"
+    main.locator("#sound-toggle").click()
+    main.console_watch.check()
+
+
 def test_a_full_storage_lets_the_game_go_on_with_a_note(main):
     start(main, {"mode": "1x1"}, {"seed": 6})
     main.evaluate("""() => {

@@ -149,3 +149,18 @@ def test_a_save_with_humans_that_are_not_seats_is_refused():
     for bad in ([0, 2], [1], "x", [0, 0]):
         with pytest.raises(ValueError):
             call("load", save=json.dumps(dict(save, humans=bad)))
+
+
+def test_load_refuses_a_save_whose_people_sit_elsewhere_than_the_page_says():
+    """Issue 42: the page names the seats it will drive as people (`humans`, from its stored
+    settings); a save whose people sit elsewhere is refused, never loaded to loop on."""
+    one = call("new_game", seed=11, players=4)["save"]
+    shared = call("new_game", seed=11, players=4, humans=[0, 2])["save"]
+    assert call("load", save=one, humans=[0])["observation"]["players"] == 4
+    assert call("load", save=shared, humans=[2, 0], seat=None)["observation"]["hand"] == []
+    for save, humans in ((one, [0, 1, 2, 3]), (shared, [0]), (one, [1])):
+        with pytest.raises(ValueError, match="people sit at seats"):
+            call("load", save=save, humans=humans)
+    for bad in ("0123", [True], None, [0.0]):
+        with pytest.raises(ValueError, match="humans must list seats"):
+            call("load", save=one, humans=bad)

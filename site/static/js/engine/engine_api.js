@@ -23,7 +23,7 @@ export const PARAMS = Object.freeze({
   apply: ["action", "seat"],
   bot_step: ["fallback", "seat"],
   set_humans: ["humans"],
-  load: ["save", "seat"],
+  load: ["save", "seat", "humans"],
   observation: ["seat"],
   judge: ["plays", "preset", "vira"],
   partner_opinion: ["seat"],

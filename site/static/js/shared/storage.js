@@ -96,6 +96,11 @@ export class StorageManager {
     if (stored) {
       this.memory.delete(key);
       this.writable = true;
+      // There is room again: what else waits in memory (the settings, the statistics, a
+      // backup written while storage was full) is stored now, so the note ("Armazenamento
+      // cheio") goes once the room is there, not only when every one of those keys happens
+      // to be written again (issue 42).
+      if (this.trouble) this.flushMemory();
       if (this.trouble && this.memory.size === 0) this.setTrouble(null); // everything is stored again
     } else {
       this.memory.set(key, value); // quota or a revoked permission: keep playing
@@ -135,6 +140,18 @@ export class StorageManager {
       }
     }
     return false;
+  }
+
+  /** Store what waits in memory, each value that fits (the rest stays in memory). */
+  flushMemory() {
+    for (const [k, v] of [...this.memory]) {
+      try {
+        this.store.setItem(k, v);
+        this.memory.delete(k);
+      } catch {
+        /* still no room for this one */
+      }
+    }
   }
 
   setRawQuietly(key, value) {

@@ -151,9 +151,11 @@ function setUpTable() {
   $("last-review").onclick = openReview; // at the table's corner once the next hand is under way
   $("end-replay").onclick = () => replay.open(manager.lastSave);
   $("end-share").onclick = () => share.open(manager.lastSave);
-  const lastSave = () => store.lastMatch()?.save;
-  $("last-replay").onclick = () => (lastSave() ? replay.open(lastSave()) : start.offer());
-  $("last-share").onclick = () => (lastSave() ? share.open(lastSave()) : start.offer());
+  // The last match's replay and link: its save checked by the engine first (a bad one is set
+  // aside and said in the page's words; match_store.js).
+  const withLast = (view) => () => store.checkedLast().then((save) => (save ? view.open(save) : start.offer()), failed);
+  $("last-replay").onclick = withLast(replay);
+  $("last-share").onclick = withLast(share);
   stats = new StatsView({ store, dialogs, restoreEngine: () => setup.restoreEngine(), onImported: () => start.offer() });
   const pause = $("pause");
   pause.onclick = () => {

@@ -71,7 +71,13 @@ export class MatchSetup {
     table.seatUp({ ...DEFAULT_SETTINGS, ...(session.settings || {}), hint: hint === true, auto_next: auto_next === true, sound, player_name });
     let reply;
     try {
-      reply = await this.engine.load({ save: session.save, ...table.viewParams() });
+      // The engine refuses a save whose people sit elsewhere than the settings say (issue
+      // 42; match_store.js's checkedSession): set aside, never a loop of pass screens.
+      const humans = table.settings.friends === "host" ? {} : { humans: table.seats.humans };
+      reply = await this.engine.load({ save: session.save, ...humans, ...table.viewParams() });
+      if (reply.observation.players !== table.seats.players) {
+        throw Object.assign(new Error(`the save is a table of ${reply.observation.players}, its settings one of ${table.seats.players}`), { errorType: "ValueError" });
+      }
       // A friends' table hosted here: its guests are away until they rejoin with new codes
       // (friends/host.js, told by the "resumed" reply); their bots play meanwhile.
       if (table.settings.friends === "host") reply = await this.engine.setHumans({ humans: [0] });

@@ -11,7 +11,7 @@ import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, load } from "./saved_data.js";
-import { isSharedTable } from "./seats.js";
+import { Seats, isSharedTable } from "./seats.js";
 import { commitTally, emptyStats, finishTally, tallyView } from "./stats.js";
 
 // Engine errors that say nothing about the save (the worker is not there to judge it).
@@ -74,6 +74,27 @@ export class MatchStore {
     if (raw !== null) this.setAside("session", raw, reason);
   }
 
+  /**
+   * The last finished match's save, checked by the engine (`share`: the save replayed through
+   * the rules, the table in play untouched) before its replay or link is opened: one the
+   * engine refuses is set aside like any bad data and said in the page's words (issue 42: it
+   * was never set aside, and the replay showed the engine's English). Resolves with the save,
+   * or null.
+   */
+  async checkedLast() {
+    const last = this.lastMatch();
+    if (!last) return null;
+    try {
+      await engineApi(this.client).share({ save: last.save });
+      return last.save;
+    } catch (err) {
+      if (!err?.valueError) throw err; // the engine failed, not the save: kept
+      const raw = this.storage.getRaw(KEYS.last);
+      if (raw !== null) this.setAside("last", raw, err.message);
+      return null;
+    }
+  }
+
   /** The saved session, checked (except the save blob, which `checkedSession` tries). */
   savedSession() {
     return this.loadKind("session");
@@ -88,7 +109,17 @@ export class MatchStore {
     if (!session) return null;
     try {
       // A shared table's save is checked without anybody's view (no hand reaches the page).
-      const reply = await engineApi(this.client).load({ save: session.save, ...(isSharedTable(session.settings) ? { seat: null } : {}) });
+      // The settings must tell the save's own table (issue 42: a session whose settings
+      // named four people at a save of one looped on "Passe para Jogador 2"): the engine
+      // refuses a save whose people sit elsewhere (`humans`), and its table's size must be
+      // the settings' mode. A friends' host's save is exempt from the first: its guests'
+      // seats are bots' while they are away (friends/host.js).
+      const seats = new Seats(session.settings);
+      const humans = session.settings?.friends === "host" ? {} : { humans: seats.humans };
+      const reply = await engineApi(this.client).load({ save: session.save, ...humans, ...(isSharedTable(session.settings) ? { seat: null } : {}) });
+      if (reply.observation.players !== seats.players) {
+        throw Object.assign(new Error(`the save is a table of ${reply.observation.players}, its settings one of ${seats.players}`), { errorType: "ValueError" });
+      }
       this.savedObs = { [session.id]: reply.observation };
       return { session, obs: reply.observation };
     } catch (err) {
