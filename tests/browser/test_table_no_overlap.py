@@ -59,19 +59,7 @@ def pages(browser, base_url):
         next(tables, None)  # closes the context and checks the page's console
 
 
-# Left to do (issue 41), each a strict xfail so that it is noticed when fixed: a gesture's
-# bubble has no clear place at a seat across on a small phone (3 x 3 at 360 x 640), a 3 x 3
-# table on a 360 x 640 screen scrolls 2 px once the signal chips show, and sideways
-# (844 x 390, 3 x 3) the top right seat's name and its "Nothing" chip, on one line, reach
-# under the Dica's reason in the player's column.
-LEFT = {
-    "360x640": "3 x 3: a gesture's bubble over a name; 2 px of page scroll after a signal",
-    "844x390": "3 x 3: the top right seat's 'Nothing' chip under the Dica's reason",
-}
-
-
-@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.xfail(reason=LEFT[s], strict=True)) if s in LEFT else s
-                                  for s in SIZES])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_nothing_on_the_table_is_covered_or_cut_off_and_the_page_does_not_scroll(pages, size):
     viewport, device, lang = SIZES[size]
     page = pages(viewport, device, lang)

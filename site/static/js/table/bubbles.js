@@ -38,6 +38,10 @@ const ACROSS_OVER_ITS_CARDS = "(max-width: 759px), (max-height: 500px) and (orie
 // player's own corner.
 const RATHER_CLEAR = ".topbar, .bubble:not([hidden]), #last-review:not([hidden]), #prompt";
 const RATHER_CLEAR_OF_OTHERS = "#timer:not([hidden])";
+// With the Dica on, its reason may open in the prompt's row at any moment (table-layout.css),
+// over a bubble placed before it: another seat's bubble keeps off that row as off a name
+// (sideways, a seat across reached into it, over "Seguir a dica").
+const KEEP_CLEAR_OF_OTHERS = ".table:has(#hint-box:not([hidden])) #prompt";
 
 /** The boxes on screen of the elements `selector` finds in `root` but `skip` (none for a hidden one). */
 function boxes(root, selector, skip = null) {
@@ -145,7 +149,7 @@ export function placeBubble(el, root) {
   const centre = (seat.left + seat.right) / 2;
   const pos = seatEl.dataset.pos || "";
   const acrossOverItsCards = pos.startsWith("top") && matchMedia(ACROSS_OVER_ITS_CARDS).matches;
-  const keep = [...boxes(root, `${KEEP_CLEAR}, ${KEEP_CLEAR_TOO}`, el), ...cardPlaces(root)];
+  const keep = [...boxes(root, seatEl.id === "me" ? `${KEEP_CLEAR}, ${KEEP_CLEAR_TOO}` : `${KEEP_CLEAR}, ${KEEP_CLEAR_TOO}, ${KEEP_CLEAR_OF_OTHERS}`, el), ...cardPlaces(root)];
   const controls = boxes(root, CONTROLS, el);
   const rather = boxes(root, seatEl.id === "me" ? RATHER_CLEAR.replace(", #prompt", "") : `${RATHER_CLEAR}, ${RATHER_CLEAR_OF_OTHERS}`, el);
   const covered = (box, list) => list.reduce((sum, o) => sum + overlapArea(box, o), 0);

@@ -90,6 +90,7 @@ export class PartnerTalk {
     this.onSignal = onSignal;
     this.obs = null;
     this.opinions = new WeakMap(); // observation -> the partner's action for its decision
+    this.gestureSaid = new Map(); // seat -> the words its bubble got for its last gesture
     this.me = root.querySelector("#me");
     this.actions = root.querySelector("#actions");
 
@@ -211,6 +212,17 @@ export class PartnerTalk {
   /** The gestures this seat saw this hand: by the seat that made them, for the whole hand. */
   renderGestures(obs, frozen) {
     const seen = new Map((obs.signals || []).map((x) => [x.seat, x.signal]));
+    // The hand is over (its summary, or the pass screen): a gesture made during it is over too,
+    // as its chip is, so its bubble goes unless the seat has said something since ("Corro…"
+    // as the hand ended stays). On a small phone a gesture still up as a quick hand ended
+    // (a call and a run at the deal) found no room clear of the finished hand's cards.
+    if (frozen) {
+      for (const [seat, words] of this.gestureSaid) {
+        const bubble = this.root.querySelector(`#seats .seat[data-seat="${seat}"] .bubble`);
+        if (bubble && bubble.firstChild === words) bubble.hidden = true;
+      }
+      this.gestureSaid.clear();
+    }
     for (const seat of this.root.querySelectorAll("#seats .seat")) {
       const s = Number(seat.dataset.seat);
       let chip = seat.querySelector(".seat-signal");
@@ -261,6 +273,8 @@ export class PartnerTalk {
       return;
     }
     this.view.say(e.seat, w.gesture, 2600);
+    const bubble = this.root.querySelector(`#seats .seat[data-seat="${e.seat}"] .bubble`);
+    if (bubble?.firstChild) this.gestureSaid.set(e.seat, bubble.firstChild);
     const partner = e.seat % 2 === obs.seat % 2;
     this.view.announce(t(partner ? "signal.partner" : "signal.seen", { ...w, name: this.view.name(e.seat) }));
   }
