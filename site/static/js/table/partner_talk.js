@@ -223,6 +223,7 @@ export class PartnerTalk {
       }
       this.gestureSaid.clear();
     }
+    let shown = false; // a chip came or changed
     for (const seat of this.root.querySelectorAll("#seats .seat")) {
       const s = Number(seat.dataset.seat);
       let chip = seat.querySelector(".seat-signal");
@@ -239,6 +240,7 @@ export class PartnerTalk {
         seat.querySelector(".seat-label").append(chip);
       }
       if (chip.dataset.signal === signal) continue;
+      shown = true;
       const w = signalWords(signal);
       chip.dataset.signal = signal;
       chip.dataset.team = s % 2 === obs.seat % 2 ? "us" : "them";
@@ -248,6 +250,10 @@ export class PartnerTalk {
       text.textContent = w.name;
       chip.replaceChildren(faceIcon(signal), text);
     }
+    // A chip comes after the bubble that says the gesture, and sideways in 3 x 3 it sits on
+    // the seat's cards (table-layout.css), where a bubble may already be: the bubbles up are
+    // placed again, clear of it.
+    if (shown) this.view.placeBubbles?.();
     const mine = frozen ? null : seen.get(obs.seat);
     let own = this.root.querySelector("#my-signal");
     if (!mine) {
