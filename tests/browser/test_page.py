@@ -185,6 +185,9 @@ def test_a_link_to_an_impossible_deal_is_told_as_a_bad_link(page, console_errors
     notes = page.locator("#start-notes")
     expect(notes).to_contain_text("Este link não descreve uma partida possível", timeout=ENGINE_TIMEOUT_MS)
     expect(notes).not_to_contain_text("motor do jogo falhou")
+    # In the page's own words: the engine's English reason goes to the console only.
+    text = notes.inner_text()
+    assert not re.search(r"\b(card|twice|dealt|is not|deck)\b", text), text
     page.get_by_role("button", name="Começar").click()
     page.wait_for_function("() => window.__truco?.observation?.hand?.length === 3", timeout=ENGINE_TIMEOUT_MS)
 

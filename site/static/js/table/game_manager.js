@@ -11,6 +11,7 @@
 // method here checks for them.
 
 import { engineApi } from "../engine/engine_api.js";
+import { engineWords } from "../shared/engine_words.js";
 import { t } from "../shared/i18n.js";
 import { setSeatNamer } from "../shared/table_words.js";
 import { MatchEpoch } from "../shared/match_epoch.js";
@@ -120,7 +121,7 @@ export class GameManager {
   }
 
   failed(err) {
-    this.dialogs.notice(t("error.engine", { message: err.message }));
+    this.dialogs.notice(t("error.engine", { message: engineWords(err) }));
   }
 
   // ------------------------------------------------------------ what the seats' drivers call

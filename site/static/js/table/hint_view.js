@@ -4,6 +4,7 @@
 // (the `hint` setting); nothing is asked of the engine unless the player asks.
 
 import { engineApi } from "../engine/engine_api.js";
+import { engineWords } from "../shared/engine_words.js";
 import { cardName, manilhaName } from "../shared/cards.js";
 import { listText, t } from "../shared/i18n.js";
 
@@ -127,7 +128,7 @@ export class HintView {
     } catch (err) {
       if (this.asking !== asking) return;
       this.button.disabled = false;
-      this.show(t("dica.error", { message: err.message }), false);
+      this.show(t("dica.error", { message: engineWords(err) }), false);
       return;
     }
     if (this.asking !== asking || lastN(this.obs) !== n) return; // the game moved on meanwhile

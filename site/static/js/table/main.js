@@ -8,6 +8,7 @@
 
 import { client, startEngine } from "../engine/engine_boot.js";
 import { EngineProgress } from "../engine/engine_progress.js";
+import { engineWords } from "../shared/engine_words.js";
 import { t } from "../shared/i18n.js";
 import { StorageManager } from "../shared/storage.js";
 import { callName, setPlayerName } from "../shared/table_words.js";
@@ -145,7 +146,7 @@ function setUpTable() {
   // Replay and share, and the buttons that open the reviews.
   const replay = new ReplayView({ client: seated, onPause: pauseFor });
   const share = new ShareDialog({ client: engine });
-  const failed = (err) => dialogs.notice(t("error.engine", { message: err.message }));
+  const failed = (err) => dialogs.notice(t("error.engine", { message: engineWords(err) }));
   const openReview = (e) => review.open(Number(e.currentTarget.dataset.hand), manager.obs).catch(failed);
   $("banner-review").onclick = openReview; // in the hand's summary
   $("last-review").onclick = openReview; // at the table's corner once the next hand is under way

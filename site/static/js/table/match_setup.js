@@ -43,7 +43,8 @@ export class MatchSetup {
         // "Começar" deals afresh. Any ValueError, its subclasses too (CardError): the
         // worker marks them (`valueError`), as a subclass has its own name.
         if (scenario === this.scenario) this.scenario = {};
-        this.dialogs.notice(t("error.url_scenario", { message: err.message }));
+        console.info(`the link describes no possible match: ${String(err.message).slice(0, 300)}`);
+        this.dialogs.notice(t("error.url_scenario"));
       } else {
         table.failed(err);
       }

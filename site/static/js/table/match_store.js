@@ -8,6 +8,7 @@
 import { setPlayerAvatar } from "../shared/avatars.js";
 import { engineApi } from "../engine/engine_api.js";
 import { applyDeckColours } from "../shared/cards.js";
+import { engineWords } from "../shared/engine_words.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, load } from "./saved_data.js";
@@ -131,7 +132,7 @@ export class MatchStore {
   /** The engine would not load the saved game: set it aside, unless the engine itself failed. */
   refusedSave(err) {
     if (ENGINE_DOWN.has(err?.errorType)) {
-      this.dialogs.notice(t("error.engine", { message: err.message })); // the save stays where it is
+      this.dialogs.notice(t("error.engine", { message: engineWords(err) })); // the save stays where it is
       return;
     }
     this.setAsideSession(err.message);

@@ -5,6 +5,7 @@
 // be given up): see `sharedFromURL`.
 
 import { engineApi } from "../engine/engine_api.js";
+import { engineWords } from "../shared/engine_words.js";
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 import { t } from "../shared/i18n.js";
 
@@ -93,7 +94,7 @@ export class ShareDialog {
       shared = await engineApi(this.client).share({ save });
       if (this.message.textContent === t("engine.loading")) this.message.textContent = "";
     } catch (err) {
-      this.message.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("share.error", { message: err.message });
+      this.message.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("share.error", { message: engineWords(err) });
       if (!this.dialog.open) this.dialog.showModal();
       return;
     }
