@@ -6,6 +6,7 @@
 
 import { engineApi } from "../engine/engine_api.js";
 import { eventLines } from "./hand_review.js";
+import { engineWords } from "../shared/engine_words.js";
 import { t } from "../shared/i18n.js";
 import { MiniTable } from "../tutorial/mini_table.js";
 import { speech } from "../shared/table_words.js";
@@ -61,7 +62,7 @@ export class ReplayView {
     try {
       reply = await this.engine.replay({ save });
     } catch (err) {
-      status.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("replay.error", { message: err.message });
+      status.textContent = /older version/.test(err.message) ? t("replay.too_old") : t("replay.error", { message: engineWords(err) });
       return;
     }
     this.rules = reply.rules;

@@ -4,6 +4,7 @@
 // happened (an observation, its new events, a hand's end); this module has each part show
 // it, in the order the player must see it.
 
+import { engineWords } from "../shared/engine_words.js";
 import { listText, t } from "../shared/i18n.js";
 
 // Moves that put something new on the felt: the last hand's summary must not hide them.
@@ -194,7 +195,7 @@ export class TableScreen {
 
   /** The engine refused an action (or failed): said in a banner. */
   refused(err) {
-    this.view.banner(t("error.action", { message: err.message }), "", "error");
+    this.view.banner(t("error.action", { message: engineWords(err) }), "", "error");
   }
 
   /** The match was put back after the engine got stuck. */
