@@ -65,9 +65,8 @@ def test_a_played_card_slides_from_its_seat_and_the_players_from_the_hand(table)
     start(page, SETTINGS, TONHO_LEADS)
     page.wait_for_function(SETTLED)
     arrived, rest = page.evaluate("window.__arrived"), page.evaluate(RESTING)
-    tonho = [i for i, a in enumerate(arrived) if a["where"] == "felt" and a["seat"] == "1"]
-    assert len(tonho) == 1, arrived
-    i = tonho[0]
+    # His card as this match drew it (the last match's felt may be drawn once more first).
+    i = max(i for i, a in enumerate(arrived) if a["where"] == "felt" and a["seat"] == "1")
     label = page.evaluate(LABEL_CENTRE, 1)
     assert arrived[i]["anims"] >= 1
     assert dist(arrived[i]["at"], label) < 30, (arrived[i], label)  # it starts at Tonho's name and face
@@ -77,6 +76,7 @@ def test_a_played_card_slides_from_its_seat_and_the_players_from_the_hand(table)
     card = page.locator("#hand .card.in-hand:not([disabled])").first
     box = card.bounding_box()
     before = last_n(page)
+    page.evaluate("window.__arrived = []")
     card.tap()
     wait_turn(page, before)
     arrived = page.evaluate("window.__arrived")
@@ -90,9 +90,16 @@ def test_the_deal_comes_from_the_dealer_and_a_tap_during_it_plays_the_card(table
     # Every animation stops where it is as it starts, a fifth of the way in: the deal stays
     # under way for as long as the test needs.
     page.evaluate("""() => { window.__held = [];
-      const animate = Element.prototype.animate;
+      const animate = window.__animate = Element.prototype.animate;
       Element.prototype.animate = function (...args) {
         const a = animate.apply(this, args); a.pause(); a.currentTime = 60; window.__held.push(a); return a; }; }""")
+    try:
+        deal_and_tap(page)
+    finally:  # the page as it was for the next test: animations run again
+        page.evaluate("() => { Element.prototype.animate = window.__animate; window.__held.forEach((a) => a.finish()); }")
+
+
+def deal_and_tap(page):
     start(page, SETTINGS, PLAYER_LEADS)  # Tonho deals, the player leads
     dealt = page.evaluate("""() => [...document.querySelectorAll('#hand .card.in-hand, .seat-cards .card')].map((c) => {
       const r = c.getBoundingClientRect();
@@ -103,7 +110,8 @@ def test_the_deal_comes_from_the_dealer_and_a_tap_during_it_plays_the_card(table
     hand = page.locator("#hand").bounding_box()
     mine = [d for d in dealt if d["hand"]]
     assert all(d["at"][1] < hand["y"] - 100 for d in mine), (mine, hand)
-    assert dist(mine[-1]["at"], page.evaluate(LABEL_CENTRE, 1)) < 30, mine
+    # (Within 60 px: on a page's first match the header settles after the deal starts.)
+    assert dist(mine[-1]["at"], page.evaluate(LABEL_CENTRE, 1)) < 60, mine
     # A tap where a card of the hand is seen now plays that card.
     point = page.evaluate("""() => {
       for (const c of document.querySelectorAll('#hand .card.in-hand:not([disabled])')) {
@@ -122,7 +130,6 @@ def test_the_deal_comes_from_the_dealer_and_a_tap_during_it_plays_the_card(table
     wait_turn(page, before)
     plays = [e for e in page.evaluate("window.__truco.observation.log") if e["n"] > before and e["type"] == "play" and e["seat"] == 0]
     assert [e["card"] for e in plays] == [point["card"]]
-    page.evaluate("() => { window.__held.forEach((a) => a.finish()); }")
 
 
 def test_a_raise_pops_and_the_hands_cards_are_swept_without_a_layout_shift(browser, base_url):
