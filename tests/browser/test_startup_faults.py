@@ -180,3 +180,140 @@ def test_a_slow_link_moves_the_progress_bar_and_never_times_out(browser, base_ur
         assert steps == sorted(steps)
     finally:
         loaded.close()
+
+
+# --- The page's own start-up files (issue 42) ---------------------------------------------------
+# A module of a page's import graph, or the worker script, stalled, missing, cut short or
+# served with a wrong Content-Type: the page says so in its language, with "Tentar de novo".
+# The page's watchdog (boot_watch.js) waits 20 s after the last file that arrived, and 2.5 s
+# after a script's error; the engine client 20 s for the worker's first word: the page's clock
+# is moved past them instead of waiting.
+
+PAGE_FAULTS = ("hang", "404", "truncated", "wrong type")
+FILES_TEXT = {
+    "pt-BR": "Parte do jogo não chegou ao navegador.",
+    "es": "Una parte del juego no llegó al navegador.",
+    "en": "Part of the game did not reach the browser.",
+}
+RETRY = {"pt-BR": "Tentar de novo", "es": "Intentar de nuevo", "en": "Try again"}
+WORKER = "**/static/js/engine/worker.js*"
+
+
+def page_fault_handler(fault: str, held: list):
+    def handle(route):
+        if fault == "hang":
+            held.append(route)
+        elif fault == "404":
+            route.fulfill(status=404, body="not here", headers={"Content-Type": "text/plain"})
+        else:
+            response = route.fetch()
+            headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
+            if fault == "truncated":
+                body = response.body()
+                route.fulfill(status=200, headers=headers, body=body[: len(body) // 2])
+            else:
+                route.fulfill(status=200, headers={**headers, "content-type": "text/plain"}, body=response.body())
+    return handle
+
+
+def page_with_clock(browser, base_url) -> Page:
+    loaded = Page(browser, base_url)
+    # The faults' own traces in the console: what the browser says of a file that failed.
+    for pattern in ("Failed to load", "SyntaxError", "Unexpected", "MIME type", "status of 404", "missing \\)", "Invalid"):
+        loaded.watch.allow(pattern)
+    loaded.page.clock.install()
+    return loaded
+
+
+def message_after_the_deadline(loaded: Page, lang: str) -> None:
+    """Moves the page's clock on until the message shows (a file that arrived meanwhile
+    restarts the stall count), and checks it speaks the page's language."""
+    page = loaded.page
+    message = page.get_by_text(FILES_TEXT[lang])
+    for _ in range(10):
+        if message.is_visible():
+            break
+        page.clock.fast_forward(21_000)
+        page.wait_for_timeout(500)
+    expect(message).to_be_visible(timeout=10_000)
+    expect(page.get_by_role("button", name=RETRY[lang])).to_be_visible()
+
+
+def retry_reaches_the_page(loaded: Page, lang: str) -> None:
+    page = loaded.page
+    page.get_by_role("button", name=RETRY[lang]).click()
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-page-started')", timeout=FAULT_TIMEOUT_MS)
+    expect(page.get_by_text(FILES_TEXT[lang])).to_be_hidden()
+
+
+def test_every_fault_of_the_tables_main_module_ends_in_the_message_and_the_retry_works(browser, base_url):
+    """main.js stalled, missing, cut short, mistyped, in turn on one page (each retry meets
+    the next fault); then the retry reaches the table and its engine. The worker script is
+    refused meanwhile, so no reload tears down a starting engine (a crash of its own, issue 42)."""
+    loaded = page_with_clock(browser, base_url)
+    page = loaded.page
+    main = "**/static/js/table/main.js"
+    try:
+        page.route(WORKER, page_fault_handler("404", loaded.held))
+        for i, fault in enumerate(PAGE_FAULTS):
+            page.route(main, page_fault_handler(fault, loaded.held))
+            if i == 0:
+                with page.expect_request(main):
+                    page.goto("/?fast=1", wait_until="commit")
+            else:  # the retry downloads the page's scripts again, then reloads
+                with page.expect_navigation(wait_until="commit", timeout=FAULT_TIMEOUT_MS):
+                    page.get_by_role("button", name="Tentar de novo").click()
+            message_after_the_deadline(loaded, "pt-BR")
+            expect(page.locator(".error-title")).to_have_text("Não foi possível carregar o jogo.")
+            assert not page.evaluate("document.documentElement.hasAttribute('data-page-started')"), fault
+            page.unroute(main)
+        page.unroute(WORKER)
+        retry_reaches_the_page(loaded, "pt-BR")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    finally:
+        loaded.close()
+
+
+# One fault per file: the worker-less modules of the table and the tutorial, in each language.
+PAGE_FILE_CASES = [
+    ("/en/?fast=1", "en", "**/static/js/engine/engine_boot.js", "404"),
+    ("/es/?fast=1", "es", "**/static/js/table/table_screen.js", "truncated"),
+    ("/?fast=1", "pt-BR", "**/static/js/shared/i18n.js", "wrong type"),
+    ("/es/tutorial.html", "es", "**/static/js/tutorial/quiz.js", "hang"),
+]
+
+
+@pytest.mark.parametrize("url, lang, pattern, fault", PAGE_FILE_CASES,
+                         ids=[f"{c[2].rsplit('/', 1)[1]}-{c[3]}" for c in PAGE_FILE_CASES])
+def test_a_fault_of_a_page_module_ends_in_the_message_and_the_retry_works(browser, base_url, url, lang, pattern, fault):
+    loaded = page_with_clock(browser, base_url)
+    page = loaded.page
+    try:
+        page.route(WORKER, page_fault_handler("404", loaded.held))
+        page.route(pattern, page_fault_handler(fault, loaded.held))
+        with page.expect_request(pattern):
+            page.goto(url, wait_until="commit")
+        message_after_the_deadline(loaded, lang)
+        page.unroute(pattern)
+        retry_reaches_the_page(loaded, lang)
+    finally:
+        loaded.close()
+
+
+def test_a_worker_script_that_never_comes_ends_in_the_message_and_the_retry_works(browser, base_url):
+    """worker.js never answered: the page has started, its engine client gives the worker
+    20 s to say a word, then the table's message; the retry reaches a ready engine."""
+    loaded = page_with_clock(browser, base_url)
+    page = loaded.page
+    try:
+        page.route(WORKER, page_fault_handler("hang", loaded.held))
+        with page.expect_request(WORKER):
+            page.goto("/?fast=1", wait_until="commit")
+        page.wait_for_function("() => document.documentElement.hasAttribute('data-page-started')")
+        message_after_the_deadline(loaded, "pt-BR")
+        assert page.evaluate("window.__engine.state") == "failed"
+        page.unroute(WORKER)
+        page.get_by_role("button", name="Tentar de novo").click()
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    finally:
+        loaded.close()

@@ -16,6 +16,11 @@
 // the engine loads starts when it is ready.
 export const TIME_LIMITS = Object.freeze({ load: 30_000, replay: 30_000, new_game: 20_000, default: 15_000 });
 
+// How long a started worker may stay silent (ms): worker.js posts its first `progress` as soon
+// as it runs, so silence means its script never came (a stalled download fires no `error`).
+// Past it, the start has failed: the page's message and "Tentar de novo".
+export const START_LIMIT_MS = 20_000;
+
 export class EngineError extends Error {
   constructor(message, { errorType = "Error", method = "", valueError = false } = {}) {
     super(message);
@@ -51,6 +56,7 @@ export class EngineClient {
     this.earlyLogs = [];
     // Test hook: every method's time limit, in ms (`?call_limit=` in the page's address).
     this.limitOverride = null;
+    this.startTimer = null; // START_LIMIT_MS from start() to the worker's first message
   }
 
   /** The time limit of `method`, in ms. */
@@ -98,8 +104,14 @@ export class EngineClient {
       return;
     }
     this.worker = worker;
+    this.startTimer = setTimeout(() => {
+      if (this.worker !== worker) return;
+      this._failed({ stage: "files", message: `the worker sent nothing within ${START_LIMIT_MS / 1000} s`, detail: String(this.workerURL) });
+    }, START_LIMIT_MS);
     worker.addEventListener("message", (ev) => {
-      if (this.worker === worker) this._onMessage(ev.data);
+      if (this.worker !== worker) return;
+      clearTimeout(this.startTimer);
+      this._onMessage(ev.data);
     });
     // A module worker that cannot be fetched or parsed fires `error` (no message inside).
     worker.addEventListener("error", (ev) => {
@@ -118,6 +130,7 @@ export class EngineClient {
 
   /** Stop the worker and reject whatever is pending. */
   terminate(reason = "terminated") {
+    clearTimeout(this.startTimer);
     if (this.worker) {
       this.worker.terminate();
       this.worker = null;
@@ -214,6 +227,7 @@ export class EngineClient {
   _failed(info) {
     if (this.state === "failed") return;
     this.state = "failed";
+    clearTimeout(this.startTimer);
     this.lastEvent = { type: "failed", ...info };
     this._rejectAll(new EngineError(`engine failed to load: ${info.message}`, { errorType: "LoadError" }));
     if (this.worker) {

@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 // What each loading stage shows, and why loading failed: the worker sends stage names only;
 // the texts are the page's (load.stage.* / load.fail.* in site/i18n/).
 const STAGES = ["start", "pyodide", "python", "micropip", "engine", "import"];
-const FAILS = ["webassembly", "worker", "pyodide", "micropip", "engine", "import"];
+const FAILS = ["webassembly", "worker", "files", "pyodide", "micropip", "engine", "import"];
 const stageText = (stage) => t(`load.stage.${STAGES.includes(stage) ? stage : "start"}`);
 const failText = (stage) => t(FAILS.includes(stage) ? `load.fail.${stage}` : "load.fail.default");
 // Where the bar creeps to while a stage runs (the next stage's start).

@@ -419,3 +419,6 @@ app.dataset.ready = "true";
 
 // For the tests: the live state (read-only use).
 window.__marcador = { get state() { return state; }, get view() { return view; } };
+
+// The page has started: boot_watch.js stands down (from here the page says what goes wrong).
+document.documentElement.dataset.pageStarted = "";

@@ -199,3 +199,5 @@ function setUpTable() {
 }
 
 table = setUpTable();
+// The page has started: boot_watch.js stands down (from here the page says what goes wrong).
+document.documentElement.dataset.pageStarted = "";

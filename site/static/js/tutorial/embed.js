@@ -190,3 +190,6 @@ window.__embed = Object.freeze({
   },
   engine,
 });
+
+// The page has started: boot_watch.js stands down (from here the page says what goes wrong).
+document.documentElement.dataset.pageStarted = "";
