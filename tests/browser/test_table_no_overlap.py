@@ -1,6 +1,7 @@
-"""The table as a person sees it (issue 41): playing hands of 1 x 1, 2 x 2, 3 x 3 and a mão
-de dez (the partner's cards shown) at five screen sizes, at every one of the player's turns
-(before and after asking the Dica) and every hand's summary, no card on the table has its
+"""The table as a person sees it (issue 41): playing hands of 1 x 1, 2 x 2, 3 x 3, a mão
+de dez (the partner's cards shown) and a mão de ferro (every card face down, RULES.md §6) at
+five screen sizes, at every one of the player's turns (before and after asking the Dica) and
+every hand's summary, no card on the table has its
 index corner under something else, no line of text is under something else, no text box
 cuts its text off (a box scrolling inside itself, or text off the screen), and the page
 does not scroll (a modal dialog, the end of the match, excepted). What is on top at a point,
@@ -32,7 +33,7 @@ SIZES = {
     "1280x800": ({"width": 1280, "height": 800}, {}, "es"),
 }
 CHECKED = ("card corner", "text covered", "text cut off", "page scroll")
-HANDS = {"1x1": 2, "2x2": 2, "3x3": 2, "2x2 dez": 1}
+HANDS = {"1x1": 2, "2x2": 2, "3x3": 2, "2x2 dez": 1, "2x2 ferro": 1}
 
 
 @pytest.fixture(scope="module")

@@ -27,6 +27,11 @@ MODES = {
     "3x3": ({"mode": "3x3", **_COMMON, **_PAIRS}, {"seed": 11, "dealer": 5, "hands": H6}),
     # A mão de dez: the partner's cards shown to the pair (RULES.md §6).
     "2x2 dez": ({"mode": "2x2", **_COMMON, **_PAIRS}, {"seed": 17, "score": [10, 4], "dealer": 3}),
+    # A mão de ferro (RULES.md §6): both teams at 10, every card dealt face down, played by its place.
+    "2x2 ferro": ({"mode": "2x2", **_COMMON, **_PAIRS}, {"seed": 17, "score": [10, 10], "dealer": 3}),
+    # Pass-and-play: two people at one device (seats 0 and 1), each turn after the pass screen's
+    # tap is the person's own at a shared table (the pass screen itself is a modal dialog).
+    "2x2 pass": ({"mode": "2x2", **_COMMON, "humans": "01", "timer": 0}, {"seed": 11, "dealer": 3, "hands": H4}),
 }
 LANG_PATH = {"pt-BR": "/?fast=1", "es": "/es/?fast=1", "en": "/en/?fast=1"}
 
@@ -184,12 +189,13 @@ def describe(problem: dict) -> str:
 
 
 # A step the player sees: their turn, the match over, or a hand's summary waiting for them
-# ("Próxima mão" shown). Returns which.
+# ("Próxima mão" shown); or, at a pass-and-play table, the pass screen. Returns which.
 STEP = """(before) => {
   const o = window.__truco.observation, app = document.getElementById('app');
   const next = document.getElementById('banner-next');
   if (!o) return false;
   if (next && !next.hidden && next.checkVisibility()) return 'summary';
+  if (app.dataset.phase === 'pass' && document.getElementById('pass-dialog')?.open) return 'pass';
   if (window.__truco.busy) return false;
   if (before !== null && o.log.at(-1).n === before) return false;
   return app.dataset.phase === 'human' ? 'turn' : app.dataset.phase === 'over' ? 'over' : false;
@@ -251,6 +257,11 @@ def play_and_audit(page, hands: int, on_step, max_steps: int = 80) -> int:
     done = 0
     state = wait_step(page, None)
     for _ in range(max_steps):
+        if state == "pass":  # pass-and-play: the next person takes the device
+            page.locator("#pass-ready").click()
+            page.wait_for_function("() => !document.getElementById('pass-dialog').open")
+            state = wait_step(page, None)
+            continue
         o = page.evaluate("window.__truco.observation")
         hand = o["hand_number"] - (1 if state == "summary" else 0)  # the summary's hand; the next one is dealt
         label = f"hand {hand} {state}" + (f" after {o['log'][-1]['type']}" if o["log"] else "")
