@@ -289,13 +289,7 @@ def test_the_manilha_nova_lesson_shows_the_vira_and_the_engine_judges_it(browser
         expect(section).to_contain_text("4 de espadas (manilha)")
 
 
-# Issue 41, still open: on the phone-first layout's 390 x 844 felt, three gesture bubbles at once
-# (two partners and an opponent's caught signal) find no room clear of each other and two overlap
-# by ~10 px. Reported as XFAIL until bubbles.js stacks them; the laptop passes.
-@pytest.mark.parametrize("size", [
-    pytest.param((390, 844), marks=pytest.mark.xfail(reason="issue 41: three gesture bubbles overlap on a 3 x 3 phone",
-                                                     strict=False)),
-    (1280, 800)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "desktop"])
 def test_3x3_two_partners_signalling_at_once_do_not_cover_each_other(tables, size):
     """Sinais in 3 x 3: both bot partners hold a manilha and signal it as the hand starts
     (py/truco/signals.py) while Zé, across, speaks; the three bubbles of the top row, the

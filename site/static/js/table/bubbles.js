@@ -47,6 +47,14 @@ const KEEP_CLEAR_OF_OTHERS = ".table:has(#hint-box:not([hidden])) #prompt";
 function boxes(root, selector, skip = null) {
   return [...root.querySelectorAll(selector)].filter((e) => e !== skip && !e.contains(skip))
     .map((e) => {
+      // A bubble still popping in is drawn scaled down: where it will stand is its box
+      // without the transform (issue 41: a bubble placed while its neighbour popped in
+      // took the room the neighbour was about to fill).
+      if (e.matches(".bubble") && e.offsetParent) {
+        const p = e.offsetParent, o = p.getBoundingClientRect();
+        const left = o.left + p.clientLeft + e.offsetLeft, top = o.top + p.clientTop + e.offsetTop;
+        return { left, top, right: left + e.offsetWidth, bottom: top + e.offsetHeight, width: e.offsetWidth, height: e.offsetHeight };
+      }
       const r = e.getBoundingClientRect();
       if (!e.matches("#hand .card")) return r;
       return { left: r.left, right: r.right, top: r.top - HAND_LIFT, bottom: r.bottom, width: r.width, height: r.height };
