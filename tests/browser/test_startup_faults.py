@@ -317,3 +317,23 @@ def test_a_worker_script_that_never_comes_ends_in_the_message_and_the_retry_work
         page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     finally:
         loaded.close()
+
+
+def test_a_module_that_comes_after_the_message_takes_the_page_on(browser, base_url):
+    """Slow, not lost: main.js arrives after the message; the page starts, the message goes
+    and the engine's own state shows (here a ready engine)."""
+    loaded = page_with_clock(browser, base_url)
+    page = loaded.page
+    main = "**/static/js/table/main.js"
+    try:
+        page.route(main, page_fault_handler("hang", loaded.held))
+        with page.expect_request(main):
+            page.goto("/?fast=1", wait_until="commit")
+        message_after_the_deadline(loaded, "pt-BR")
+        for route in loaded.held:
+            route.continue_()
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        expect(page.get_by_text(FILES_TEXT["pt-BR"])).to_be_hidden()
+        expect(page.locator("#error")).to_be_hidden()
+    finally:
+        loaded.close()

@@ -32,6 +32,7 @@
   var shown = false;
   var failure = "";
   var retrying = false;
+  var borrowed = null; // the table's message, while ours is in it
 
   var started = function () { return root.hasAttribute("data-page-started"); };
   var ours = function (url) { return typeof url === "string" && url.indexOf(location.origin + "/") === 0; };
@@ -103,7 +104,9 @@
   function show(why) {
     if (shown || started()) return;
     if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", function () { show(why); });
+      // Once the markup is in ("interactive"; DOMContentLoaded waits for the modules, which
+      // may never come).
+      document.addEventListener("readystatechange", function () { show(why); }, { once: true });
       return;
     }
     shown = true;
@@ -115,8 +118,9 @@
       var loading = document.getElementById("loading");
       if (loading) loading.hidden = true;
       var text = document.getElementById("error-text");
-      if (text) text.textContent = words.text;
       var detail = document.getElementById("error-detail");
+      borrowed = { text: text, detail: detail, was: [text && text.textContent, detail && detail.textContent], ours: [words.text, why] };
+      if (text) text.textContent = words.text;
       if (detail) detail.textContent = why;
       button.addEventListener("click", retry);
       error.hidden = false;
@@ -141,12 +145,28 @@
     document.body.insertBefore(box, document.body.firstChild);
   }
 
+  // The page started after all (a slow module, e.g. a friend's guest.js that main.js waits
+  // for): the table's message goes back to what its engine says (engine_progress.js keeps
+  // the state in #app's data-engine-state), with its own texts.
+  function giveBack() {
+    var app = document.getElementById("app");
+    var state = app && app.dataset.engineState;
+    var error = document.getElementById("error");
+    var loading = document.getElementById("loading");
+    if (error) error.hidden = state !== "error";
+    if (loading) loading.hidden = state !== "loading";
+    if (borrowed.text && borrowed.text.textContent === borrowed.ours[0]) borrowed.text.textContent = borrowed.was[0];
+    if (borrowed.detail && borrowed.detail.textContent === borrowed.ours[1]) borrowed.detail.textContent = borrowed.was[1];
+    borrowed = null;
+  }
+
   function disarm() {
     clearTimeout(timer);
     window.removeEventListener("error", onError, true);
     if (observer) observer.disconnect();
     if (box) box.remove();
     box = null;
+    if (borrowed) giveBack();
     root.removeAttribute("data-boot-failed");
   }
 
