@@ -1,5 +1,5 @@
 """Screenshots of the table (issue 41) to look at: a trick in round 3, a hand's summary, a
-mão de dez, at each screen size asked for, into a folder.
+mão de dez and the end of its match, at each screen size asked for, into a folder.
 
     .venv/bin/python bench/layout/screens.py --out /tmp/screens [--sizes 390x844,1280x800] [--dist DIR]
 
@@ -79,6 +79,10 @@ def main(argv):
                 page.evaluate("([s, c]) => window.__truco.start(s, c)", [settings, scenario])
                 wait_step(page, None)
                 shoot(page, args.out, f"{size}-dez")
+                # On to the match's end (a mão de dez won closes it; lost, more hands follow).
+                play_until(page, lambda s, o: s == "over", 400)
+                page.wait_for_timeout(1200)  # the end's chart draws itself (no pause under reduced motion)
+                shoot(page, args.out, f"{size}-end")
                 context.close()
             browser.close()
     finally:
