@@ -12,6 +12,7 @@ retry meeting the next fault.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -320,20 +321,28 @@ def test_a_worker_script_that_never_comes_ends_in_the_message_and_the_retry_work
 
 
 def test_a_module_that_comes_after_the_message_takes_the_page_on(browser, base_url):
-    """Slow, not lost: main.js arrives after the message; the page starts, the message goes
-    and the engine's own state shows (here a ready engine)."""
+    """Slow, not lost: main.js arrives after the message; the page starts and shows what its
+    engine says instead (here the worker script was refused: the engine's own message), and
+    that message's retry is the engine's (no reload) and reaches a ready engine."""
     loaded = page_with_clock(browser, base_url)
     page = loaded.page
     main = "**/static/js/table/main.js"
     try:
+        page.route(WORKER, page_fault_handler("404", loaded.held))
         page.route(main, page_fault_handler("hang", loaded.held))
         with page.expect_request(main):
             page.goto("/?fast=1", wait_until="commit")
         message_after_the_deadline(loaded, "pt-BR")
         for route in loaded.held:
             route.continue_()
+        page.wait_for_function("() => document.documentElement.hasAttribute('data-page-started')")
+        expect(page.locator("html")).not_to_have_attribute("data-boot-failed", re.compile(".*"))
+        expect(page.locator("#error")).to_have_attribute("data-stage", re.compile("^(worker|files)$"))
+        expect(page.locator("#loading")).to_be_hidden()
+        page.unroute(WORKER)
+        page.evaluate("window.__sameDocument = true")
+        page.get_by_role("button", name="Tentar de novo").click()
         page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-        expect(page.get_by_text(FILES_TEXT["pt-BR"])).to_be_hidden()
-        expect(page.locator("#error")).to_be_hidden()
+        assert page.evaluate("window.__sameDocument === true")
     finally:
         loaded.close()

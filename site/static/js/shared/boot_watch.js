@@ -1,7 +1,7 @@
 // The page's own start-up never hangs without a word: until the page's module says it has
 // started (`<html data-page-started>`, set by main.js, tutorial.js, embed.js, marcador.js
 // once they have run), a failed script or a stall shows "Não foi possível carregar o jogo."
-// with "Tentar de novo" (a reload). The engine's worker and its downloads have their own
+// with "Tentar de novo" (the page's scripts fetched again, then a reload). The engine's worker and its downloads have their own
 // guard (engine_client.js, worker.js): once the page has started, this one is off.
 //
 // A classic script, loaded first in <head> (the CSP allows no inline script, and a module
