@@ -1,6 +1,6 @@
 """The table as a person sees it (issue 41): playing hands of 1 x 1, 2 x 2, 3 x 3, a mão
-de dez (the partner's cards shown) and a mão de ferro (every card face down, RULES.md §6) at
-five screen sizes, at every one of the player's turns (before and after asking the Dica) and
+de dez (the partner's cards shown), a mão de ferro (every card face down, RULES.md §6) and
+a pass-and-play table (a person's name on the player's line) at five screen sizes, at every one of the player's turns (before and after asking the Dica) and
 every hand's summary, no card on the table has its
 index corner under something else, no line of text is under something else, no text box
 cuts its text off (a box scrolling inside itself, or text off the screen), and the page
@@ -33,7 +33,9 @@ SIZES = {
     "1280x800": ({"width": 1280, "height": 800}, {}, "es"),
 }
 CHECKED = ("card corner", "text covered", "text cut off", "page scroll")
-HANDS = {"1x1": 2, "2x2": 2, "3x3": 2, "2x2 dez": 1, "2x2 ferro": 1}
+# A pass-and-play table: the player's line carries a person's name, and in the second hand
+# the player deals ("Player 1" + a badge beside "Sinal" and the Dica's button).
+HANDS = {"1x1": 2, "2x2": 2, "3x3": 2, "2x2 dez": 1, "2x2 ferro": 1, "2x2 pass": 2}
 
 
 @pytest.fixture(scope="module")
