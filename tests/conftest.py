@@ -66,6 +66,47 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.dist)
         if fast:
             _cap_examples(item)
+    _longest_files_first(items)
+
+
+# --- the order of the test files: the longest first ------------------------------------------
+# ./run-tests hands whole files to two processes (pytest-xdist's loadfile, with
+# --no-loadscope-reorder so this order is kept): a long file dealt last leaves the other
+# process idle for as long as it runs (the arena's tournament, the PWA's installs). Dealing
+# the longest first (by the seconds each file took in a recorded run) ends both together.
+# TRUCO_RECORD_DURATIONS=1 ./run-tests rewrites the record from that run.
+FILE_SECONDS = Path(__file__).with_name("file_seconds.json")
+
+
+def _file_of(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def _longest_files_first(items) -> None:
+    try:
+        import json
+        seconds = json.loads(FILE_SECONDS.read_text())
+    except (OSError, ValueError):
+        return
+    unknown = sorted(seconds.values())[len(seconds) // 2] if seconds else 0  # a new file: the median
+    # sorted() is stable: each file's tests keep their order.
+    items.sort(key=lambda item: -seconds.get(_file_of(item.nodeid), unknown))
+
+
+_recorded: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    if os.environ.get("TRUCO_RECORD_DURATIONS"):
+        file = _file_of(report.nodeid)
+        _recorded[file] = _recorded.get(file, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # Under xdist the controller sees every worker's reports; a worker writes nothing.
+    if os.environ.get("TRUCO_RECORD_DURATIONS") and _recorded and not hasattr(session.config, "workerinput"):
+        import json
+        FILE_SECONDS.write_text(json.dumps({f: round(s, 1) for f, s in sorted(_recorded.items())}, indent=1) + "\n")
 
 
 def _cap_examples(item) -> None:
