@@ -74,3 +74,15 @@ def test_nothing_on_the_table_is_covered_or_cut_off_and_the_page_does_not_scroll
             seen.setdefault(describe(p), f"{mode}, {p['step']}")
     assert not seen, f"{size} ({lang}): {len(seen)} problems a person would see:\n" + "\n".join(
         f"  {what}  [{where}]" for what, where in seen.items())
+
+
+def test_the_longest_badge_at_a_narrow_phones_side_seat_covers_nothing_and_is_not_covered(pages):
+    """Portuguese's "Dá as cartas" at a 3 x 3 side seat, on the narrowest phone (the sizes
+    above play 3 x 3 there in Spanish): it ran out of its seat under the card that seat
+    played in round 3."""
+    viewport, device, _lang = SIZES["360x640"]
+    page = pages(viewport, device, "pt-BR")
+    found, steps = audit_match(page, "3x3", 1, kinds=CHECKED)
+    assert steps >= 3, f"only {steps} steps played"
+    seen = {describe(p): p["step"] for p in found}
+    assert not seen, "\n".join(f"  {what}  [{where}]" for what, where in seen.items())

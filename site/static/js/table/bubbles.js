@@ -26,9 +26,10 @@ const KEEP_CLEAR = "#score, #round-marks, #hand-value, #vira:not([hidden]), #ban
 // line, the partner's opinion): their rows are reserved, so their places are known at once.
 // Issue 41: a bubble over "Ver a mão anterior" or a chip hid it as surely as one over a
 // card, so they weigh as much as the list above; only a seat's cards face down (nothing to
-// read there) give way first where nothing is clear.
+// read there) give way first where nothing is clear. A seat's badge counts on its own: on a
+// short phone upright a side seat's badge lies on its cards (table-layout.css), outside its label.
 const CONTROLS = ".seat-cards .card.back";
-const KEEP_CLEAR_TOO = ".seat-cards .card.face, .seat-signal, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
+const KEEP_CLEAR_TOO = ".seat-cards .card.face, .seat-signal, .seat-badges .badge, #hand .card, #actions, #actions button, #hint-box:not([hidden]), "
   + "#me .me-label > *:not([hidden]), #hint-follow:not([hidden]), #last-review:not([hidden]), .menu button";
 // A card the Dica lifts rises this much over the hand (review.css, .hinted).
 const HAND_LIFT = 16;
