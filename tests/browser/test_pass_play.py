@@ -195,7 +195,10 @@ def test_two_people_and_two_bots_play_a_2x2_match_to_the_end_by_keys_through_a_r
     page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_selector("#start-dialog[open]")
     page.locator("input[name=mode][value='2x2']").check()
-    page.locator("#local-players-fold > summary").click()  # folded until asked for (issue 41)
+    # Folded until asked for (issue 41), unless the saved settings already had people at other
+    # seats (an earlier test of this file's table played pass-and-play): then it opens by itself.
+    if not page.locator("#local-players-fold").evaluate("(d) => d.open"):
+        page.locator("#local-players-fold > summary").click()
     for seat, human in ((1, False), (2, True), (3, False)):
         page.locator(f"#human-{seat}").set_checked(human)
     page.locator("#player-name").fill("Zé")
