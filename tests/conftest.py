@@ -54,6 +54,9 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "dist: reads dist/, which the session builds first (set automatically)")
     config.addinivalue_line("markers", "slow: over ~10 s alone: the arena's tournament (strength checks), a build "
                             "from scratch, the engine under Pyodide (the full run has them, --fast not)")
+    config.addinivalue_line("markers", "soak: long, and what it checks is checked by a shorter test too (the arena's "
+                            "tournament, a build from scratch, whole matches played again another way): "
+                            "`./run-tests --all` runs them, `./run-tests` (CI, within 15 minutes) not")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -72,11 +72,13 @@ def tournament() -> dict[tuple[str, str], arena.ArenaResult]:
             for a, b in pairings}
 
 
+@pytest.mark.soak  # the tournament's figures are in bench/bots/arena_results.md
 @pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_medio_beats_passive(tournament):
     assert tournament[("medio", "passive")].win_rate >= 0.80
 
 
+@pytest.mark.soak  # the tournament's figures are in bench/bots/arena_results.md
 @pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_dificil_beats_passive(tournament):
     # the exact bound for a team that sees both of its hands is 0.908; 0.86 leaves this
@@ -84,6 +86,7 @@ def test_dificil_beats_passive(tournament):
     assert tournament[("dificil", "passive")].win_rate >= 0.86
 
 
+@pytest.mark.soak  # the tournament's figures are in bench/bots/arena_results.md
 @pytest.mark.slow  # the 200-game tournament (a strength check)
 def test_levels_are_ordered(tournament):
     """random < fácil < médio < difícil, each by a margin a weakened bot would miss."""

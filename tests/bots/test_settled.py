@@ -162,6 +162,7 @@ def test_settled_matches_brute_force_mao_de_dez_and_paulista():
     assert checked > 40
 
 
+@pytest.mark.soak  # the smaller brute-force cases above check the same code
 @pytest.mark.slow  # the brute force's biggest cases, ~6 s of CPU each (the full run has them)
 def test_settled_matches_brute_force_with_three_cards_unseen():
     # 1 x 1 with three unseen cards left; in 2 x 2 no position of a played round has three

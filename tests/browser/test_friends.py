@@ -13,6 +13,8 @@ tests need no `--disable-features=WebRtcHideLocalIpsWithMdns`."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 import time
@@ -157,6 +159,7 @@ def check_messages(host, guest, seat=GUEST):
     return len(sent) + len(got), sum(len(t) for t in sent)
 
 
+@pytest.mark.soak  # test_a_host_and_three_guests plays the same protocol with more guests
 def test_a_host_and_a_guest_play_a_2x2_to_the_end(browser, base_url, axe_source):
     # The guest's team's mão de dez (8 x 10), dealer 1: o mão is seat 2, so by the rules bot 3
     # (team 1's first to play) would decide; with humano decide the guest does.

@@ -5,6 +5,8 @@ player has tapped it holds no card of a hand but theirs."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import time
 
@@ -137,6 +139,7 @@ def play_match(page, seed, players, humans, names, *, keys=False, raises=False, 
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.soak  # the 2 x 2 match to its end below passes the device the same way
 def test_two_people_play_a_whole_1x1_match_passing_the_device(recorded_table):
     page = recorded_table
     seed = 31

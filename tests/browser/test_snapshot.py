@@ -172,6 +172,7 @@ def first_hand(log: list[dict]) -> list[dict]:
     return log[: first + 1]
 
 
+@pytest.mark.soak  # the missing and truncated snapshots' fallbacks take the same path
 def test_a_snapshot_of_another_pyodide_build_falls_back(browser, base_url):
     """A snapshot that passes the download checks (the hash build_info.js names) but was made
     by another Pyodide build: Pyodide refuses it inside loadPyodide(), and the worker starts

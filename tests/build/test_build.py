@@ -381,6 +381,7 @@ def test_second_build_is_byte_identical(dist_dir):
     assert after == before
 
 
+@pytest.mark.soak  # test_second_build_is_byte_identical checks the same in the CI tier, from the cache
 @pytest.mark.slow  # makes the snapshot again under Node (about a minute)
 def test_build_from_scratch_is_byte_identical(dist_dir, tmp_path):
     """An empty output folder and empty caches (engine wheel, snapshot) give the same bytes."""
