@@ -153,9 +153,12 @@ def test_a_raise_pops_and_the_hands_cards_are_swept_without_a_layout_shift(brows
     assert pops[0]["script"] >= 1, pops  # the player's "Truco!" lands with the call's pop
     # Play the hand out (Tonho may accept or run), to its summary.
     for _ in range(8):
+        # The player's turn or the hand's summary (not merely "nothing in the engine": a bot
+        # thinking is that too, and then no card of the hand can be tapped).
+        page.wait_for_function("""() => !document.getElementById('banner-next').hidden
+          || (!window.__truco.busy && document.getElementById('app').dataset.phase === 'human')""")
         if page.locator("#banner-next:not([hidden])").count():
             break
-        page.wait_for_function("() => !window.__truco.busy")
         accept = page.locator("#actions button[data-action=accept]")
         (accept.first if accept.count() else page.locator("#hand .card.in-hand:not([disabled])").first).tap()
         page.wait_for_function("() => !window.__truco.busy || !document.getElementById('banner-next').hidden")
