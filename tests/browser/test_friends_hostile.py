@@ -13,22 +13,10 @@ import json
 import time
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page
+from helpers.friends import FAKE_GUEST, GUEST_SENDS
 from helpers.table import accept_or_play_first
 
 PLAY_LIMIT_S = 90  # not a timing check: a stuck table fails here instead of hanging
-
-FAKE_GUEST = """() => {
-  const host = window.__trucoFriendsHost, g = host.guests.get(1);
-  window.__guestInbox = [];
-  g.channel = { readyState: 'open', bufferedAmount: 0, send: (text) => window.__guestInbox.push(JSON.parse(text)) };
-  g.open = true;
-  host.onChange();
-}"""
-GUEST_SENDS = """async (msg) => {
-  const host = window.__trucoFriendsHost;
-  await host.receive(1, host.guests.get(1), JSON.stringify(msg));
-  return window.__guestInbox.find((m) => m.id === msg.id) ?? null;
-}"""
 
 # 10,000 messages of every kind, as fast as a channel delivers them (each its own call of
 # the channel's handler, none awaited): the Dica, the partner's opinion, the seat's own

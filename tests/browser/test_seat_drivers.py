@@ -12,6 +12,7 @@ import json
 import time
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page
+from helpers.friends import FAKE_GUEST, GUEST_SENDS
 from helpers.table import accept_or_play_first, start
 
 PLAY_LIMIT_S = 60  # not a timing check: a stuck table fails here instead of hanging
@@ -126,23 +127,6 @@ def test_two_people_at_one_device_play_a_hand(browser, base_url):
     assert sum(engine["score"]) >= 2
     page.console_watch.check()
     context.close()
-
-
-# A stand-in for a guest's data channel on the host's page: what the host sends is kept
-# in `window.__guestInbox`; the guest's messages go to FriendsHost.receive as the channel's
-# own onmessage would hand them.
-FAKE_GUEST = """() => {
-  const host = window.__trucoFriendsHost, g = host.guests.get(1);
-  window.__guestInbox = [];
-  g.channel = { readyState: 'open', send: (text) => window.__guestInbox.push(JSON.parse(text)) };
-  g.open = true;
-  host.onChange();
-}"""
-GUEST_SENDS = """async (msg) => {
-  const host = window.__trucoFriendsHost;
-  await host.receive(1, host.guests.get(1), JSON.stringify(msg));
-  return window.__guestInbox.find((m) => m.id === msg.id) ?? null;
-}"""
 
 
 def test_a_friends_seat_on_the_hosts_page(browser, base_url):
