@@ -98,7 +98,7 @@ def memory_snapshot(version: str, engine: Path) -> tuple[bytes, dict]:
         packed = xz_file.read_bytes()
         if info.get("key") == key and info.get("xzSha256") == sha256(packed):
             return packed, info
-    log("making the Pyodide memory snapshot (node scripts/make_snapshot.mjs)")
+    log("making the Pyodide memory snapshot (node scripts/make_snapshot.mjs; about a minute, once: cached by its inputs)")
     started = time.perf_counter()
     cache_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
@@ -261,6 +261,7 @@ def snapshot_wasm_xz(snapshot_xz: bytes, snapshot_info: dict) -> tuple[bytes, di
         info = json.loads(info_file.read_text())
         if info.get("xzSha256") == sha256(packed):
             return packed, info
+    log("packing Pyodide's WebAssembly for the snapshot path (data the snapshot restores blanked, xz)")
     started = time.perf_counter()
     raw_snapshot = lzma.decompress(snapshot_xz)
     if sha256(raw_snapshot) != snapshot_info["sha256"]:

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from .common import CACHE, ROOT, BuildError, log, prune_cache, sha256
@@ -34,6 +35,7 @@ def micropip_wheel(lock: dict) -> Path:
     wheel = cache_dir / file_name
     if not wheel.is_file():
         log(f"downloading {file_name} from the package index")
+        started = time.perf_counter()
         cache_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=cache_dir) as tmp:
             cmd = [
@@ -46,6 +48,7 @@ def micropip_wheel(lock: dict) -> Path:
             if not got.is_file():
                 raise BuildError(f"pip download gave {os.listdir(tmp)}, expected {file_name}")
             os.replace(got, wheel)
+        log(f"downloaded {file_name}, {time.perf_counter() - started:.1f}s")
     digest = sha256(wheel.read_bytes())
     expected = MICROPIP_SHA256.get(version)
     if expected is None:
@@ -92,6 +95,7 @@ def engine_wheel() -> Path:
     if len(wheels) == 1:
         return wheels[0]
     log("building the engine wheel (python -m build --wheel)")
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
         cmd = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", tmp, str(ROOT)]
@@ -105,6 +109,7 @@ def engine_wheel() -> Path:
             raise BuildError(f"expected one wheel, got {built}")
         cache_dir.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built[0], cache_dir / built[0].name)
+    log(f"engine wheel: {built[0].name}, {time.perf_counter() - started:.1f}s")
     prune_cache(keep=cache_dir)
     return cache_dir / built[0].name
 
