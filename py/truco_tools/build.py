@@ -49,7 +49,7 @@ from truco.names import LEVELS
 from .budget import first_visit
 from .common import DIST, PYODIDE_NPM, BuildError, log, sha256
 from .output import Output, build_info_module, check_no_other_origin, manifest, names_module
-from .pages import LANGUAGES, add_static, render_pages
+from .pages import LANGUAGES, add_static, render_pages, site_url
 from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
 from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
@@ -117,7 +117,7 @@ def build() -> None:
         out.add_bytes(folder + "manifest.webmanifest", web_manifest(icons, lang))
     render_pages(out, {"build": info, "app": APP, "levels": list(LEVELS)})
     out.add_bytes("sw.js", service_worker(out))
-    check_no_other_origin(out)
+    check_no_other_origin(out, own=site_url())
     visit = first_visit(out)
     out.add_bytes("manifest.json", manifest(out, snapshot_info, visit))
     written, removed = out.write()

@@ -5,6 +5,8 @@ engine's presets."""
 from __future__ import annotations
 
 import json
+import os
+import re
 
 from . import lessons
 from .common import ROOT, SITE, BuildError
@@ -37,6 +39,7 @@ def render_pages(out: Output, context: dict) -> None:
     # The Portuguese lessons are replayed with the engine once; the others only swap texts.
     lessons_pt = load_lessons(ui_strings(DEFAULT_LANGUAGE))
     names = {lang: ui_strings(lang)["lang.name"] for lang in LANGUAGES}
+    origin = site_url()
     for lang, folder in LANGUAGES.items():
         strings = ui_strings(lang)
         up = "../" * folder.count("/")
@@ -70,10 +73,29 @@ def render_pages(out: Output, context: dict) -> None:
         page_context.update(tutorial_context(lessons_for(lessons_pt, lang, strings), markup))
         for tpl in templates:
             # The same page in every language, for the language switch and <link rel=alternate>.
+            # `url`: absolute where the site's address is configured (search engines want
+            # absolute hreflang links), else the relative `href` (any host, offline).
             languages = [{"code": other, "name": names[other], "current": other == lang,
-                          "href": up + LANGUAGES[other] + tpl.name} for other in LANGUAGES]
+                          "href": up + LANGUAGES[other] + tpl.name,
+                          "url": origin + LANGUAGES[other] + tpl.name if origin else up + LANGUAGES[other] + tpl.name}
+                         for other in LANGUAGES]
             html = env.get_template(tpl.name).render(**page_context, page=tpl.stem, languages=languages)
             out.add_bytes(folder + tpl.name, html.encode("utf-8"))
+
+
+def site_url() -> str:
+    """The deployed site's address, for absolute <link rel=alternate hreflang> URLs:
+    TRUCO_SITE_URL, or on Netlify its `URL` (the site's main address, which Netlify sets in
+    every build). Empty when neither is set: the links stay relative (correct for people and
+    any host, but search engines ask for absolute ones). See README, "Deploy"."""
+    url = os.environ.get("TRUCO_SITE_URL", "").strip()
+    if not url and os.environ.get("NETLIFY") == "true":
+        url = os.environ.get("URL", "").strip()
+    if not url:
+        return ""
+    if not re.fullmatch(r"https?://[A-Za-z0-9.-]+(:[0-9]+)?(/[A-Za-z0-9._~/-]*)?", url):
+        raise BuildError(f"TRUCO_SITE_URL must be an http(s) address like https://truco.example/, not {url[:80]!r}")
+    return url.rstrip("/") + "/"
 
 
 # The languages of the site and the folder of dist/ their pages go to. Portuguese, the

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from helpers import ROOT
+from helpers import ROOT, run_build
 from helpers.browser import ENGINE_TIMEOUT_MS, audit, new_page, until
 
 I18N = ROOT / "site" / "i18n"
@@ -258,6 +260,37 @@ def test_a_first_visit_follows_the_browser_language(browser, base_url):
         finally:
             context.close()
         page.console_watch.check()
+
+
+def test_with_the_sites_address_configured_hreflang_is_absolute_and_the_redirect_stays_on_this_host(browser, tmp_path):
+    """Search engines want absolute hreflang links (TRUCO_SITE_URL, or Netlify's URL): a
+    copy of the site served from anywhere else still sends a Spanish browser to its own
+    Spanish page, not to the deployed site."""
+    import os
+
+    from truco_tools.serve import serve_in_thread
+
+    site = "https://truco.example/"
+    run_build(dict(os.environ, TRUCO_SITE_URL=site, TRUCO_DIST_DIR=str(tmp_path / "dist")))
+    server, url = serve_in_thread(tmp_path / "dist")
+    context, page = new_page(browser, url, locale="es-AR")
+    try:
+        page.goto("/marcador.html?x=1")
+        until(page, "document.readyState === 'complete'")
+        assert page.url == url.rstrip("/") + "/es/marcador.html?x=1"
+        links = page.eval_on_selector_all("link[rel=alternate]", "els => els.map(e => [e.hreflang, e.getAttribute('href')])")
+        assert links == [["pt-BR", site + "marcador.html"], ["es", site + "es/marcador.html"],
+                         ["en", site + "en/marcador.html"], ["x-default", site + "marcador.html"]]
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    page.console_watch.check()
+    # A malformed address stops the build with a clear message (nothing half-written).
+    bad = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, capture_output=True, text=True,
+                         env=dict(os.environ, TRUCO_SITE_URL="javascript:alert(1)", TRUCO_DIST_DIR=str(tmp_path / "bad")))
+    assert bad.returncode != 0 and "TRUCO_SITE_URL must be an http(s) address" in bad.stdout + bad.stderr
+    assert not (tmp_path / "bad").exists()
 
 
 def test_the_language_switch_is_remembered(browser, base_url):

@@ -13,8 +13,10 @@
   var here = document.documentElement.lang;
   // No prototype: a stored value like "__proto__" or "toString" must name no page.
   var pages = Object.create(null);
-  var links = document.querySelectorAll('link[rel="alternate"][hreflang]');
-  for (var i = 0; i < links.length; i++) pages[links[i].hreflang] = links[i].href;
+  // data-href: the page's relative address (href may name the deployed site's origin, for
+  // search engines: a copy served from elsewhere, or offline, must stay where it is).
+  var links = document.querySelectorAll('link[rel="alternate"][hreflang][data-href]');
+  for (var i = 0; i < links.length; i++) pages[links[i].hreflang] = new URL(links[i].getAttribute("data-href"), location.href).href;
   var chosen = null;
   try {
     chosen = localStorage.getItem(KEY);
