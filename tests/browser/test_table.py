@@ -3,6 +3,9 @@ cards, mão de dez / de ferro, the timer, pause, leaving, resuming, and no leaks
 
 One page per module keeps Pyodide loaded; scenarios start through window.__truco.start()
 (the same code path as the start screen), and `fast=1` removes the pauses between moves.
+The layout tests on phones share a loaded table per kind of device (resized to each
+screen; each test starts its own scenario), and the start screen's checks hold the engine
+back: an engine start-up (~3 s of CPU) per test only slowed the run down.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, new_page, until, watched_page
+from helpers.browser import (ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, EngineHold, TablesByDevice,
+                              new_page, until, watched_page)
 from helpers.table import act, click_and_wait, drag_to, last_n, obs, phase, start, wait_turn
 
 from truco.cards import card_name
@@ -329,30 +333,26 @@ def test_phone_portrait_touch_play(browser, base_url):
         assert hand["y"] + hand["height"] <= 844, "the hand is on screen, within a thumb's reach"
 
 
-def test_phone_landscape_keeps_the_hand_and_actions_on_screen(browser, base_url):
-    with watched_page(browser, base_url, viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True) as page:
-        page.goto("/?fast=1")
-        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-        start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
-        for sel in ("#hand", "#actions", "#trick"):
-            box = page.locator(sel).bounding_box()
-            assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} is off screen in landscape"
-        before = last_n(page)
-        page.locator("#hand .card.in-hand").first.tap()
-        wait_turn(page, before)
-        assert "3c" not in obs(page)["hand"]
+def test_phone_landscape_keeps_the_hand_and_actions_on_screen(phones):
+    page = phone(phones, 844, 390)
+    start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
+    for sel in ("#hand", "#actions", "#trick"):
+        box = page.locator(sel).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 844 + 1, f"{sel} is off screen in landscape"
+    before = last_n(page)
+    page.locator("#hand .card.in-hand").first.tap()
+    wait_turn(page, before)
+    assert "3c" not in obs(page)["hand"]
 
 
-def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
+def test_phone_landscape_answering_a_truco_fits_the_screen(phones):
     """A phone held sideways (844 x 390), 2 x 2 with humano decide: an opponent calls truco
     and the player answers for the pair. The wider-screen card sizes (the phone is 844 px
     wide) overrode the landscape ones, so the hand took most of the column: "Seis!" and the
     partner's opinion fell below the screen and "Você" sat on top of them. Every answer
     button, the opinion and the player's label are on screen, none over another."""
-    context, page, watch = phone_table(browser, base_url, viewport={"width": 844, "height": 390})
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page = phone(phones, 844, 390)
     # Tonho (seat 1, after the player) holds three manilhas and calls truco at once; the
     # player answers for the pair, Dito's opinion beside the buttons.
     start(page, {"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": False},
@@ -377,19 +377,18 @@ def test_phone_landscape_answering_a_truco_fits_the_screen(browser, base_url):
     page.locator("#actions button[data-action=run]").tap()
     wait_turn(page, before)
     assert obs(page)["score"] == [0, 2]
-    context.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("mode,screen", [("2x2", "phone"), ("3x3", "phone"), ("2x2", "large-font")])
-def test_the_hand_never_covers_the_table(browser, base_url, mode, screen):
+def test_the_hand_never_covers_the_table(browser, base_url, phones, mode, screen):
     """A small phone held upright (360 x 640), or a laptop (1280 x 800) whose browser's
     default font size is doubled: with an opponent's truco to answer, the human's corner
     (prompt, hand, Aceitar / Correr / Seis!, the partner's opinion) was taller than the felt
     had left and was drawn over the card the player had just played and over "Vale 2".
     Nothing of the table is covered now; the page may scroll instead."""
+    context = None
     if screen == "phone":
-        context, page, watch = phone_table(browser, base_url, viewport={"width": 360, "height": 640})
+        page = phone(phones, 360, 640)
     else:
         context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
         context.add_init_script("document.addEventListener('DOMContentLoaded', () => "
@@ -397,8 +396,8 @@ def test_the_hand_never_covers_the_table(browser, base_url, mode, screen):
         page = context.new_page()
         watch = ConsoleWatch()
         watch.watch(page)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        page.goto("/?fast=1")
+        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
     if mode == "3x3":
         hands += [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
@@ -419,12 +418,13 @@ def test_the_hand_never_covers_the_table(browser, base_url, mode, screen):
         assert not overlap(me, box), f"the human's corner {me} covers the {name} {box}"
     width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], f"the page scrolls sideways ({width})"
-    context.close()
-    watch.check()
+    if context:
+        context.close()
+        watch.check()
 
 
 @pytest.mark.parametrize("screen", [(360, 640), (844, 390)], ids=["upright", "sideways"])
-def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen):
+def test_answering_on_a_small_phone_needs_no_scrolling(phones, screen):
     """A small phone held upright (360 x 640) with a truco or a mão de dez to answer: the page
     scrolled 39 px (truco) to 53 px (a mão de dez and its "Sinal" button), 66 to 80 with the
     turn timer on (27 px in 1 x 1); a phone held sideways (844 x 390) scrolled 24 to 42 px
@@ -433,9 +433,7 @@ def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen
     corner still off the cards played and "Vale N", the answers on one line and 40 px tall
     or more."""
     width, height = screen
-    context, page, watch = phone_table(browser, base_url, viewport={"width": width, "height": height})
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page = phone(phones, width, height)
     hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
     # A new player's settings with a partner: humano decide and sinais on.
     pair = {"humano_decide": True, "sinais": True}
@@ -480,8 +478,6 @@ def test_answering_on_a_small_phone_needs_no_scrolling(browser, base_url, screen
                 for b in answers:
                     assert b["height"] >= 40, f"{state}: an answer is {b['height']} px tall"
                     assert 0 <= b["y"] and b["y"] + b["height"] <= height, f"{state}: an answer is off screen {b}"
-    context.close()
-    watch.check()
 
 
 def phone_table(browser, base_url, **kwargs):
@@ -492,24 +488,48 @@ def phone_table(browser, base_url, **kwargs):
     return context, page, watch
 
 
+@pytest.fixture(scope="module")
+def phones(browser, base_url):
+    """Loaded tables on touch phones, one per kind of device, resized to each screen: each
+    test starts its own scenario (a new match clears the last one's banner, bubbles and
+    dialogs), so sharing the page changes no outcome, only the engine start-ups."""
+    shared = TablesByDevice(browser, base_url)
+    yield shared
+    shared.close()
+
+
+def phone(phones, width, height):
+    """The shared touch phone's table at width x height, scrolled to the top."""
+    page = phones.page({"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    return page
+
+
+@pytest.fixture(scope="module")
+def still_tables(browser, base_url):
+    """Loaded tables with reduced motion and the clock stopped (BUBBLE_SCREENS' devices),
+    shared by the speech bubble tests: `bubble_page`."""
+    shared = TablesByDevice(browser, base_url)
+    yield shared
+    shared.close()
+
+
 def overlap(a, b):
     return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and \
         a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
 
 
 @pytest.mark.parametrize("held", ["portrait", "landscape"])
-def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(browser, base_url, held):
+def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(still_tables, held):
     """On a phone the round marks (who took rounds 1 to 3) sit in the top corner of the
     centre, just under the seat across. In a 2 x 2 game Dito's sinal as the hand is dealt
     put the bubble "mostra a ponta da língua" right over all three marks (any long line from
     the seat across could): the player could not see who had won the rounds. A bubble must
     never cover them, held upright or sideways."""
-    # Reduced motion: the bubble is measured at its full size, not mid-"pop".
+    # Reduced motion: the bubble is measured at its full size, not mid-"pop"; the clock is
+    # stopped: the bubbles stay up (1.8 to 2.6 s) until they are measured.
     size = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}[held]
-    context, page, watch = phone_table(browser, base_url, reduced_motion="reduce", viewport=size)
-    page.clock.install()  # the bubbles stay up (1.8 to 2.6 s) until they are measured
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page = bubble_page(still_tables, "phone", size)
     cases = [
         # Dito (seat 2, across) holds the Espadilha and signals it as the hand is dealt.
         ({"mode": "2x2", "sinais": True, "level": "medio"},
@@ -526,8 +546,6 @@ def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(browser, bas
         for bubble in bubbles.all():
             box = bubble.bounding_box()
             assert not overlap(box, marks), f"the bubble {bubble.inner_text()!r} {box} covers the round marks {marks}"
-    context.close()
-    watch.check()
 
 
 # Screens for the speech bubbles: a touch phone, a laptop, and the laptop at 200 % zoom (its
@@ -545,26 +563,29 @@ QUINZINHO_TRUCO = ({"mode": "3x3", "level": "dificil", "partner_level": "dificil
                                                       ["3s", "2c", "Ac"], ["4c", "7h", "As"], ["3c", "3d", "2h"]]})
 
 
-def bubble_page(browser, base_url, screen):
-    """The table on `screen`, its engine ready, bubbles at full size and up until measured."""
-    context, page = new_page(browser, base_url, reduced_motion="reduce", **BUBBLE_SCREENS[screen])
-    watch = page.console_watch
-    page.clock.install()
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-    # Time stands still: the bubbles stay up (1.8 to 2.6 s) however slow the machine is, and
-    # ?fast=1 plays on without timers.
-    page.clock.pause_at(datetime.now() + timedelta(minutes=1))
-    return context, page, watch
+def bubble_page(still_tables, screen, viewport=None):
+    """The table on `screen` (at `viewport` unless its own), its engine ready, bubbles at
+    full size and up until measured (a page shared by the bubble tests, scrolled to the top)."""
+    options = dict(BUBBLE_SCREENS[screen])
+    own = options.pop("viewport")
+    page = still_tables.page(viewport or own, reduced_motion="reduce", **options)
+    if not getattr(page, "clock_stopped", False):
+        # Time stands still: the bubbles stay up (1.8 to 2.6 s) however slow the machine is,
+        # and ?fast=1 plays on without timers.
+        page.clock.install()
+        page.clock.pause_at(datetime.now() + timedelta(minutes=1))
+        page.clock_stopped = True
+    page.evaluate("window.scrollTo(0, 0)")
+    return page
 
 
 @pytest.mark.parametrize("screen", list(BUBBLE_SCREENS))
-def test_a_long_speech_bubble_stays_on_the_screen(browser, base_url, screen):
+def test_a_long_speech_bubble_stays_on_the_screen(still_tables, screen):
     """At 200 % zoom in a 3 x 3 game, Quinzinho's bubble "Truco! Vai encarar?" was centred on
     his narrow seat at the top left and began 17 px beyond the screen's left edge: the
     player read "uco! Vai encarar?". Every bubble stays on the screen, on a phone, a laptop
     and the laptop at 200 %."""
-    context, page, watch = bubble_page(browser, base_url, screen)
+    page = bubble_page(still_tables, screen)
     start(page, *QUINZINHO_TRUCO)
     quinzinho = page.locator('.seat[data-seat="4"] .bubble')
     expect(quinzinho).to_be_visible()
@@ -575,8 +596,6 @@ def test_a_long_speech_bubble_stays_on_the_screen(browser, base_url, screen):
         box = bubble.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 and box["y"] + box["height"] <= height, \
             f"the bubble {bubble.inner_text()!r} {box} runs off the {width} x {height} screen"
-    context.close()
-    watch.check()
 
 
 # What a bubble must leave in sight: what the player reads at a glance, and the cards on the felt.
@@ -599,14 +618,14 @@ def bubbles_cover(page):
 
 
 @pytest.mark.parametrize("screen", list(BUBBLE_SCREENS))
-def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_table(browser, base_url, screen):
+def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_table(still_tables, screen):
     """Zé, at the left of a 2 x 2 table, called "Truco, ladrão!" after two cards were played,
     and on a laptop his bubble, opening under his seat, covered "Vale 2"; at 200 % zoom it
     covered a played card too. The player's own "Truco!" rose from the hand over the value
     on a phone, over the card the player had just put down on a laptop, and over the score
     at 200 %. A bubble may cover its own seat's cards, never the hand's value, the round
     marks, the score or a card on the table: on a phone, a laptop and the laptop at 200 %."""
-    context, page, watch = bubble_page(browser, base_url, screen)
+    page = bubble_page(still_tables, screen)
     # 2 x 2: Tonho and Dito play a card each, then Zé (left) calls "Truco, ladrão!".
     start(page, {"mode": "2x2", "level": "dificil", "partner_level": "dificil"},
           {"seed": 2, "dealer": 0, "hands": [["4d", "5s", "6h"], ["Qd", "Qs", "Jd"], ["As", "6s", "Kh"], ["4c", "7h", "3s"]]})
@@ -625,22 +644,14 @@ def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_tab
     expect(page.locator('.seat[data-seat="5"] .bubble:not([hidden])')).to_have_text("Aceito!")
     covered += bubbles_cover(page)
     assert not covered, "\n".join(covered)
-    context.close()
-    watch.check()
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
+def test_the_score_stays_in_place_as_the_numbers_grow(phones, recorded_table, size):
     """The score box ("Nós 8 × 6 Eles") grew by a digit's width when a number went from 8 to
     10, and the box, with the buttons beside it on a laptop, jumped sideways in the header:
     the player's eye lost the score. Its edges stay where they are from 0 x 0 to 10 x 10."""
-    if size == "phone":
-        context, page, watch = phone_table(browser, base_url)
-    else:
-        context, page = new_page(browser, base_url, viewport={"width": 1280, "height": 800})
-        watch = page.console_watch
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page = phone(phones, 390, 844) if size == "phone" else recorded_table  # a laptop's 1280 x 800
     edges = {}
     for score in ([0, 0], [8, 6], [10, 4], [10, 10]):
         start(page, {"mode": "2x2"}, {"seed": 3, "score": score, "dealer": 3})
@@ -649,8 +660,6 @@ def test_the_score_stays_in_place_as_the_numbers_grow(browser, base_url, size):
         box = page.locator("#score").bounding_box()
         edges[f"{score[0]} x {score[1]}"] = (round(box["x"], 1), round(box["x"] + box["width"], 1))
     assert len(set(edges.values())) == 1, f"the score box moved ({size}; left and right edges): {edges}"
-    context.close()
-    watch.check()
 
 
 def _rgba(css):
@@ -689,12 +698,21 @@ def test_the_timer_seconds_stay_readable_as_the_bar_runs_low(browser, base_url):
     watch.check()
 
 
+def start_screen_on_a_phone(browser, base_url):
+    """A touch phone's table on its start screen, the engine's worker held back (nothing of
+    Pyodide loads): what is checked is the start screen itself, which a player sees while
+    the engine loads too; (context, page, watch)."""
+    context, page, watch = phone_table(browser, base_url)
+    EngineHold(page, "**/static/js/engine/worker.js*")
+    page.goto("/?fast=1")
+    expect(page.locator("#start-dialog")).to_be_visible()
+    return context, page, watch
+
+
 def test_the_language_links_are_40_px_under_a_finger(browser, base_url):
     """PT / ES / EN on a touch phone were 34 x 32 px, under the 40 px every other control
     gets under a finger."""
-    context, page, watch = phone_table(browser, base_url)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    context, page, watch = start_screen_on_a_phone(browser, base_url)
     links = page.locator(".lang-switch a:visible")  # the header's and the start screen's
     expect(links.first).to_be_visible()
     assert links.count() >= 3
@@ -711,9 +729,7 @@ def test_the_start_screens_tick_boxes_are_40_px_under_a_finger(browser, base_url
     """A tick box (Humano decide, Sinais, the house rules...) is tapped through its label,
     which was one 24 px line of text; the house rules' "Aprender" links were as small. Every
     one is 40 px tall on a touch phone, and tapping the label still ticks the box."""
-    context, page, watch = phone_table(browser, base_url)
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    context, page, watch = start_screen_on_a_phone(browser, base_url)
     page.locator("details.more summary").first.click()  # "Mais opções": the house rules
     targets = page.locator(".form-check > label:visible, .house-rules .form-hint a:visible")
     assert targets.count() >= 6
