@@ -12,7 +12,11 @@ retry meeting the next fault.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import re
+import threading
 import time
 
 import pytest
@@ -118,6 +122,9 @@ def retry_chain(loaded: Page, query: str, faults: list[tuple[str, str]]) -> None
 def test_faults_of_pyodides_loader_end_in_the_message_and_the_retry_works(browser, base_url):
     """Both paths need Pyodide's two loader modules: no fallback, the message at once."""
     loaded = Page(browser, base_url)
+    # Each retry downloads the worker's scripts again from the page first (engine_boot.js), so
+    # the page's console shows the next fault too.
+    loaded.watch.allow(r"Failed to load resource: .*\(http://[^)]*/pyodide/pyodide(\.asm)?\.mjs:0\)$")
     try:
         retry_chain(loaded, f"/?fast=1&stall={STALL_MS}",
                     [(pattern, fault) for pattern in LOADERS.values() for fault in FAULTS])
@@ -309,6 +316,39 @@ def test_a_fault_of_a_page_module_ends_in_the_message_and_the_retry_works(browse
         loaded.close()
 
 
+@contextlib.contextmanager
+def worker_cut_once(dist_dir):
+    """A server of dist/ of its own whose first worker.js is cut short, with a year's max-age
+    (a connection dropped mid-file behind a caching host or proxy); yields its base URL. Of
+    its own: a response a Playwright route makes never enters the HTTP cache."""
+    from truco_tools.serve import make_server
+
+    server = make_server(dist_dir)
+    served = []
+
+    class CutOnce(server.RequestHandlerClass.func):
+        def do_GET(self):
+            if self.path.split("?")[0] != "/static/js/engine/worker.js" or served:
+                return super().do_GET()
+            body = (dist_dir / "static/js/engine/worker.js").read_bytes()
+            body = body[: len(body) // 2]
+            served.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+            http.server.BaseHTTPRequestHandler.end_headers(self)  # none of netlify.toml's headers
+            self.wfile.write(body)
+
+    server.RequestHandlerClass = functools.partial(CutOnce, directory=str(dist_dir))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_worker_script_that_never_comes_ends_in_the_message_and_the_retry_works(browser, base_url):
     """worker.js never answered: the page has started, its engine client gives the worker
     20 s to say a word, then the table's message; the retry reaches a ready engine."""
@@ -326,6 +366,24 @@ def test_a_worker_script_that_never_comes_ends_in_the_message_and_the_retry_work
         page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
     finally:
         loaded.close()
+
+
+def test_a_worker_script_cut_short_and_kept_in_the_http_cache_is_fetched_anew_by_the_retry(browser, dist_dir):
+    """worker.js cut short, kept in the HTTP cache for a year: the worker fails at once, the
+    table's message. The retry downloads the worker's scripts again past the HTTP cache, so it
+    reaches a ready engine (a plain restart would get the cut copy back from the cache)."""
+    with worker_cut_once(dist_dir) as url:
+        loaded = Page(browser, url)
+        loaded.watch.allow("SyntaxError|Unexpected|missing \\)|Invalid")
+        page = loaded.page
+        try:
+            page.goto("/?fast=1")
+            expect(page.locator("#error")).to_be_visible(timeout=FAULT_TIMEOUT_MS)
+            assert page.evaluate("window.__engine.state") == "failed"
+            page.get_by_role("button", name="Tentar de novo").click()
+            page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+        finally:
+            loaded.close()
 
 
 def test_a_module_that_comes_after_the_message_takes_the_page_on(browser, base_url):

@@ -297,6 +297,23 @@ def test_first_visit_fits_the_budget_and_the_check_fails_past_it(dist_dir):
         build.first_visit(out, budget=7_000_000)
 
 
+def test_a_retry_downloads_again_every_script_the_worker_imports(dist_dir):
+    """engine_boot.js's WORKER_MODULES, the scripts a retry downloads again past the HTTP cache
+    before it starts a new worker, are the modules worker.js imports, Pyodide's two loader
+    modules among them: one left out could stay cut short in the cache through every retry."""
+    build = load_build_module("budget")
+    manifest = json.loads((dist_dir / "manifest.json").read_text())
+    out = build.Output(dist_dir)
+    for rel in manifest["files"]:
+        out.add_file(rel, dist_dir / rel)
+    imported = {rel for rel in build.page_files(out, "static/js/engine/worker.js") if rel.endswith((".js", ".mjs"))}
+    imported |= {rel for rel in build.SNAPSHOT_PATH_FILES if rel.endswith((".js", ".mjs"))}
+    boot = (dist_dir / "static/js/engine/engine_boot.js").read_text()
+    listed = re.search(r"WORKER_MODULES = Object\.freeze\(\[(.*?)\]\)", boot, re.S).group(1)
+    refreshed = {os.path.normpath(os.path.join("static/js/engine", rel)) for rel in re.findall(r'"([^"]+)"', listed)}
+    assert refreshed == imported - {"static/js/engine/worker.js"}
+
+
 def test_snapshot_holds_every_engine_module(dist_dir):
     """A module left out of the snapshot could not be imported after a restore."""
     manifest = json.loads((dist_dir / "manifest.json").read_text())

@@ -24,6 +24,20 @@ export function workerURL() {
   return url;
 }
 
+// The worker's modules besides worker.js (which imports them all dynamically), Pyodide's two
+// loader modules among them: what a retry downloads again past the HTTP cache before it starts
+// a new worker (EngineClient.start's `refresh`). tests/build/test_build.py holds this list
+// equal to the modules the worker script imports.
+export const WORKER_MODULES = Object.freeze([
+  "worker_start.js", "worker_snapshot.js", "worker_xz.js", "worker_wheel.js", "../build_info.js",
+  "../vendor/xz-decompress.js", "../../../pyodide/pyodide.mjs", "../../../pyodide/pyodide.asm.mjs",
+]);
+
+/** The worker's scripts: its own URL as started, then its modules. */
+export function workerScripts(url = workerURL()) {
+  return [String(url), ...WORKER_MODULES.map((rel) => new URL(rel, import.meta.url).href)];
+}
+
 /** Why the engine cannot run in this browser at all, or null. */
 export function missingFeature() {
   if (typeof WebAssembly !== "object") {
@@ -35,8 +49,13 @@ export function missingFeature() {
   return null;
 }
 
-/** (Re)start the worker; reports a missing feature as a failure instead. */
+/**
+ * (Re)start the worker; reports a missing feature as a failure instead. A start after a
+ * failure (the page's "Tentar de novo") first downloads the worker's scripts again past the
+ * HTTP cache: the failure may have been one of them, cut short, kept there.
+ */
 export function startEngine() {
+  const retry = client.state === "failed";
   client.workerURL = workerURL();
   const missing = missingFeature();
   if (missing) {
@@ -44,7 +63,7 @@ export function startEngine() {
     return;
   }
   performance.mark("engine-start");
-  client.start();
+  client.start(retry ? { refresh: workerScripts(client.workerURL) } : {});
   document.documentElement.dataset.engineStarted = "";
   window.dispatchEvent(new Event("truco:engine-start"));
 }

@@ -21,6 +21,23 @@ export const TIME_LIMITS = Object.freeze({ load: 30_000, replay: 30_000, new_gam
 // Past it, the start has failed: the page's message and "Tentar de novo".
 export const START_LIMIT_MS = 20_000;
 
+// How long a retry waits for the worker's scripts to come again past the HTTP cache before it
+// starts the worker anyway (a file still on its way then comes to the worker the same way).
+export const REFRESH_MS = 2_000;
+
+/**
+ * Download `urls` again past the browser's HTTP cache (`cache: "reload"`), so that the next
+ * worker gets them fresh: a worker script that was cut short or mistyped keeps its place in
+ * the cache (a long `max-age`, or validators that answer 304), and a plain restart would get
+ * the same broken copy back (as shared/boot_watch.js does for the page's own scripts).
+ * Resolves when all have come or failed, or after `ms`; never rejects.
+ */
+export function refreshScripts(urls, ms = REFRESH_MS) {
+  if (typeof fetch !== "function" || !urls.length) return Promise.resolve();
+  const all = Promise.all(urls.map((url) => fetch(url, { cache: "reload" }).then((r) => r.arrayBuffer()).catch(() => {})));
+  return Promise.race([all, new Promise((resolve) => setTimeout(resolve, ms))]).then(() => {});
+}
+
 export class EngineError extends Error {
   constructor(message, { errorType = "Error", method = "", valueError = false } = {}) {
     super(message);
@@ -37,7 +54,8 @@ export class EngineClient {
   /**
    * @param {URL|string} workerURL  the module worker script
    * @param {object} handlers  optional callbacks: onProgress(ev), onReady(ev), onFailed(ev), onLog(ev),
-   *   onStuck({method, ms}) (a call passed its time limit and the worker was restarted)
+   *   onStuck({method, ms, tag}) (a call passed its time limit and the worker was restarted;
+   *   `tag`, the call's own, says whom it was for)
    */
   constructor(workerURL, handlers = {}) {
     this.workerURL = workerURL;
@@ -57,6 +75,7 @@ export class EngineClient {
     // Test hook: every method's time limit, in ms (`?call_limit=` in the page's address).
     this.limitOverride = null;
     this.startTimer = null; // START_LIMIT_MS from start() to the worker's first message
+    this.runs = 0; // counts stops: a refresh that ends after one starts no worker
   }
 
   /** The time limit of `method`, in ms. */
@@ -91,11 +110,27 @@ export class EngineClient {
     this._failed({ type: "failed", ...info });
   }
 
-  /** Start (or restart) the worker. Pending calls of a previous worker are rejected. */
-  start() {
+  /**
+   * Start (or restart) the worker. Pending calls of a previous worker are rejected. With
+   * `refresh` (a retry after a failed start: engine_boot.js), those scripts are downloaded
+   * again past the HTTP cache first (refreshScripts); calls made meanwhile wait for the worker.
+   */
+  start({ refresh = [] } = {}) {
     this.terminate("restarted");
     this.state = "loading";
     this.lastEvent = null;
+    if (!refresh.length) {
+      this._spawn();
+      return;
+    }
+    const run = this.runs;
+    refreshScripts(refresh).then(() => {
+      // Not if the client was stopped or started again meanwhile.
+      if (this.runs === run && this.state === "loading" && !this.worker) this._spawn();
+    });
+  }
+
+  _spawn() {
     let worker;
     try {
       worker = new Worker(this.workerURL, { type: "module", name: "truco-engine" });
@@ -126,10 +161,15 @@ export class EngineClient {
     worker.addEventListener("messageerror", () => {
       if (this.worker === worker) this._failed({ stage: "protocol", message: "unreadable message from the worker", detail: "" });
     });
+    // Calls made while the scripts were refreshed.
+    for (const [id, entry] of this.pending) {
+      if (entry.queued) this._post(id, entry);
+    }
   }
 
   /** Stop the worker and reject whatever is pending. */
   terminate(reason = "terminated") {
+    this.runs++;
     clearTimeout(this.startTimer);
     if (this.worker) {
       this.worker.terminate();
@@ -143,23 +183,29 @@ export class EngineClient {
    * Call a method of truco.api; resolves with its result (plain data), rejects with EngineError.
    * Calls made while the engine is loading are answered once it is ready.
    */
-  call(method, params = {}) {
-    if (!this.worker) {
+  call(method, params = {}, { tag = null } = {}) {
+    if (!this.worker && this.state !== "loading") {
       return Promise.reject(new EngineError("engine is not running", { errorType: "NotRunning", method }));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const entry = { resolve, reject, method, timer: null };
+      // `tag`: whom the call is for, told to onStuck (a friends' host's calls for a guest: "guest").
+      const entry = { resolve, reject, method, params, tag, timer: null, queued: !this.worker };
       this.pending.set(id, entry);
-      try {
-        this.worker.postMessage({ id, method, params });
-      } catch (err) {
-        this.pending.delete(id);
-        reject(new EngineError(`cannot send request: ${err.message}`, { errorType: "DataCloneError", method }));
-        return;
-      }
-      if (this.state === "ready") this._arm(id, entry);
+      if (this.worker) this._post(id, entry);
     });
+  }
+
+  _post(id, entry) {
+    entry.queued = false;
+    try {
+      this.worker.postMessage({ id, method: entry.method, params: entry.params });
+    } catch (err) {
+      this.pending.delete(id);
+      entry.reject(new EngineError(`cannot send request: ${err.message}`, { errorType: "DataCloneError", method: entry.method }));
+      return;
+    }
+    if (this.state === "ready") this._arm(id, entry);
   }
 
   /** Start the clock of a pending call (at once when ready, else at `ready`). */
@@ -184,7 +230,7 @@ export class EngineClient {
     }));
     console.warn(`engine: ${entry.method} took over ${seconds} s; restarting the worker`);
     this.start();
-    this.handlers.onStuck?.({ method: entry.method, ms });
+    this.handlers.onStuck?.({ method: entry.method, ms, tag: entry.tag });
   }
 
   _onMessage(msg) {
