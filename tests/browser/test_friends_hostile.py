@@ -10,7 +10,10 @@ host page would send."""
 from __future__ import annotations
 
 import json
+import re
 import time
+
+from playwright.sync_api import expect
 
 from helpers.browser import ENGINE_TIMEOUT_MS, READY, new_page
 from helpers.friends import FAKE_GUEST, GUEST_SENDS
@@ -36,6 +39,21 @@ FLOOD = """(count) => {
     host.receive(1, g, text);
   }
   return host.dropped;
+}"""
+
+# The friend asks its partner's opinion; the host's engine call for it is timed out at once
+# (the engine client's own time-out, as if the call had run past its limit).
+GUEST_CALL_TIMED_OUT = """async () => {
+  const { client } = await import('/static/js/engine/engine_boot.js');
+  const host = window.__trucoFriendsHost, g = host.guests.get(1);
+  g.tokens = {};
+  host.receive(1, g, JSON.stringify({ id: 900000 + client.nextId, type: 'opinion' }));
+  for (let i = 0; i < 100; i++) {
+    const entry = [...client.pending].find(([, e]) => e.tag === 'guest');
+    if (entry) { client._stuck(entry[0], 1); return true; }
+    await Promise.resolve(); // microtasks only: no reply of the worker can come meanwhile
+  }
+  return false;
 }"""
 
 SEEN = """() => ({ phase: document.getElementById('app').dataset.phase, busy: window.__truco.busy,
@@ -106,6 +124,20 @@ def test_a_guest_flooding_every_kind_of_request_does_not_stall_the_hosts_game(br
     assert len(hints) <= 4, len(hints)  # the one in flight, then the bucket's few
     refused = [m for m in inbox if not m["ok"]]
     assert refused and all(len(m["error"]) <= 200 for m in refused)
+    # Each refusal names its reason for the guest's page to say (friends/protocol.js, REFUSALS).
+    codes = {m.get("code") for m in refused}
+    assert "busy" in codes and codes <= {"busy", "rate", "turn", "not_over", "illegal", "changed", "engine"}, codes
+    # A call the host makes for the friend's device that passes its time limit (a slow host
+    # phone's Dica, here timed out at once) restarts the worker and puts the match back, but
+    # says nothing of the host's save: twice, and no offer to set the match aside.
+    if host.evaluate("() => window.__truco.observation.winner") is None:
+        for _ in range(2):
+            assert host.evaluate(GUEST_CALL_TIMED_OUT)
+            assert not host.locator("dialog[open]").count()
+            host.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+            expect(host.locator(BANNER)).to_have_text(re.compile("^O motor do jogo travou e foi reiniciado"))
+            host.wait_for_function("() => !window.__truco.busy")
+        assert not host.locator("dialog[open]").count()
     host.console_watch.check()
     context.close()
 
@@ -149,6 +181,40 @@ TAKEN = """(before) => { const link = window.__trucoFriendsGuest;
     || JSON.stringify(window.__truco.observation) === JSON.stringify(link.latest)); }"""
 
 
+# What the guest's page says of a request the host refused: its words for the host's reason.
+GUEST_ASKS = """async (body) => {
+  const { engineWords } = await import('/static/js/shared/engine_words.js');
+  try { await window.__trucoFriendsGuest.request(body); return null; } catch (err) { return engineWords(err); } }"""
+GUEST_PHASE = "() => document.getElementById('app').dataset.phase === 'human' && !window.__truco.busy"
+BANNER = "#banner .banner-title"
+
+
+def said_on_the_guests_page(host, guest):
+    """The host's refusals and silence, said to the guest in its language (issue 42): not
+    "um erro interno", and a host that does not answer is a slow host or link, not an engine."""
+    assert guest.evaluate(GUEST_ASKS, {"type": "again"}) == "quem abriu a mesa recusou — a partida ainda não acabou"
+    if guest.evaluate("() => window.__truco.observation.to_move") != 1:
+        host.wait_for_function(GUEST_PHASE)
+        accept_or_play_first(host)
+    guest.wait_for_function(GUEST_PHASE)
+    # The guest's move while the host still works on its last request: refused as "busy".
+    host.evaluate("() => { window.__trucoFriendsHost.guests.get(1).busy = true; }")
+    accept_or_play_first(guest)
+    expect(guest.locator(BANNER)).to_have_text(
+        "Jogada não permitida: quem abriu a mesa ainda está respondendo ao seu pedido anterior; espere um pouco")
+    host.evaluate("() => { window.__trucoFriendsHost.guests.get(1).busy = false; }")
+    guest.wait_for_function(GUEST_PHASE)
+    # A host that does not answer (its messages dropped), past the guest's wait.
+    host.evaluate("() => { window.__trucoFriendsHost.receive = () => {}; }")
+    guest.evaluate("() => { window.__trucoFriendsGuest.requestMs = 300; }")
+    accept_or_play_first(guest)
+    expect(guest.locator(BANNER)).to_have_text(re.compile("^Quem abriu a mesa não respondeu a tempo"))
+    assert not guest.locator("dialog[open]").count()
+    host.evaluate("() => { delete window.__trucoFriendsHost.receive; }")
+    guest.evaluate("() => { window.__trucoFriendsGuest.requestMs = 15000; }")
+    guest.wait_for_function(GUEST_PHASE)
+
+
 def test_a_host_sending_markup_in_every_field_puts_no_element_into_the_guests_page(browser, base_url):
     hc, host = new_page(browser, base_url)
     gc, guest = new_page(browser, base_url, viewport={"width": 390, "height": 844})
@@ -170,6 +236,7 @@ def test_a_host_sending_markup_in_every_field_puts_no_element_into_the_guests_pa
     host.locator("#friends-start").click()
     guest.wait_for_function("() => window.__truco?.observation?.seat === 1")
     guest.wait_for_function("() => !window.__truco.busy")
+    said_on_the_guests_page(host, guest)
     evil = host.evaluate(EVIL_MESSAGES, MARKUP)
     assert len(evil["messages"]) > 30
     for text in evil["messages"]:

@@ -76,7 +76,7 @@ export class EngineProgress {
   gate() {
     const progress = this;
     return {
-      call: (method, params) => progress.whenReady().then(() => progress.client.call(method, params)),
+      call: (method, params, opts) => progress.whenReady().then(() => progress.client.call(method, params, opts)),
       get ready() {
         return progress.isReady;
       },

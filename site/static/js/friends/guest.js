@@ -9,10 +9,22 @@ import { METHOD } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
 import { DEFAULT_SETTINGS } from "../table/saved_data.js";
 import { guestAnswer, madeSDPs } from "./codes.js";
-import { applyDelta, checkHint, checkObservation, checkOpinion, checkTable, hostError, HOST_MESSAGE_MAX } from "./protocol.js";
+import { applyDelta, checkHint, checkObservation, checkOpinion, checkTable, hostError, HOST_MESSAGE_MAX, refusalCode } from "./protocol.js";
 import { copyButton, el, friendsStyles, offerScan, showQR, testLog } from "./ui.js";
 
+// How long a request waits for the host's answer (GuestLink.requestMs; tests set it). Past it
+// the host or the link between the two is slow: said as such (errorType "HostTimeout"), never
+// as an engine stuck (this page runs none; the host's own engine has its own limits).
 const REQUEST_MS = 15000;
+
+/**
+ * What the host said no to, or never answered: an error the table says in its own words
+ * (shared/engine_words.js) by its `errorType`, `HostRefused` (with the `refusal` code,
+ * protocol.js) or `HostTimeout`; its message, the host's English, goes to the console.
+ */
+export function hostFailure(errorType, message, refusal = null) {
+  return Object.assign(new Error(message), { name: "HostError", errorType, refusal });
+}
 
 /** The key of an observation's moment: its last event (a later one is news). */
 const momentOf = (obs) => (obs.log.length ? obs.log[obs.log.length - 1].n : -1) + (obs.winner !== null ? 0.5 : 0);
@@ -30,6 +42,7 @@ export class GuestLink {
     this.dropped = 0; // the host's messages refused on arrival (size, JSON, schema)
     this.base = null; // the last observation the host sent on this channel (deltas apply to it)
     this.manager = null;
+    this.requestMs = REQUEST_MS;
     this.log = testLog();
     if (this.log) window.__trucoFriendsGuest = this; // test mode: the tests send from here
     this.client = { call: (method, params) => this.call(method, params) };
@@ -106,7 +119,10 @@ export class GuestLink {
   request(body) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const limit = setTimeout(() => { this.pending.delete(id); reject(new Error(t("join.no_answer"))); }, REQUEST_MS);
+      const limit = setTimeout(() => {
+        this.pending.delete(id);
+        reject(hostFailure("HostTimeout", `the host did not answer ${body.type} within ${this.requestMs / 1000} s`));
+      }, this.requestMs);
       this.pending.set(id, { resolve: (v) => { clearTimeout(limit); resolve(v); }, reject: (e) => { clearTimeout(limit); reject(e); } });
       this.send({ id, ...body });
     });
@@ -172,7 +188,7 @@ export class GuestLink {
       if (!p) return;
       this.pending.delete(msg.id);
       if (msg.ok === true) p.resolve(msg.result);
-      else p.reject(new Error(hostError(msg.error)));
+      else p.reject(hostFailure("HostRefused", hostError(msg.error), refusalCode(msg.code)));
       return;
     }
     if (msg.type !== "obs" || !msg.observation) return;

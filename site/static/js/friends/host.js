@@ -27,6 +27,18 @@ const RATE_BURST = 3;
 const RATE_MS = 1000;
 const BUFFER_MAX = 1 << 20;
 
+/** A refusal of a guest's request: `code` (protocol.js, REFUSALS) is what the guest's page says. */
+const refusal = (code, text) => Object.assign(new Error(text), { refusal: code });
+
+/** Why a guest's request failed, as a refusal code: the host's own checks, the match, the engine. */
+function refusalCode(err) {
+  if (err?.refusal) return err.refusal;
+  if (err?.name === "MatchChanged") return "changed";
+  if (err?.valueError || err?.errorType === "IllegalAction") return "illegal";
+  if (err?.name === "EngineError") return "engine";
+  return "other";
+}
+
 /** Whether guest `g` may ask `type` now (a token bucket per kind), taking a token if so. */
 function takeToken(g, type, now) {
   g.tokens ??= {};
@@ -43,7 +55,10 @@ export class FriendsHost {
   constructor({ manager, client, onChange = () => {} }) {
     this.manager = manager;
     this.client = client; // the engine (the tests call it through window.__trucoFriendsHost)
-    this.engine = engineApi(client);
+    // What is asked for a guest's device (its view, its Dica, its partner's opinion) is tagged:
+    // such a call that passes its time limit restarts the worker, but says nothing of this
+    // match's save, so it never counts toward "stuck twice" (match_setup.js).
+    this.forGuest = engineApi({ call: (method, params) => client.call(method, params, { tag: "guest" }) });
     this.onChange = onChange;
     this.guests = new Map(); // seat -> {pc, channel, open, name, epoch}
     this.dropped = 0; // guest messages refused unread (size, JSON, schema)
@@ -214,7 +229,7 @@ export class FriendsHost {
       waiting.delete(seat);
       const g = this.guests.get(seat);
       if (!g?.open || !this.manager.observation || !(this.engineHumans ?? []).includes(seat)) return;
-      const reply = await this.engine.observation({ seat });
+      const reply = await this.forGuest.observation({ seat });
       this.send(g, { type: "obs", observation: reply.observation, table: this.tableInfo(seat) });
     }).catch((err) => console.warn("friends: push failed", err));
   }
@@ -285,11 +300,12 @@ export class FriendsHost {
       return;
     }
     const reply = (result) => this.send(g, { id: msg.id, ok: true, result });
-    const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200) });
+    // `error` in English for the guest's console, `code` for its page to say in its language.
+    const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200), code: refusalCode(err) });
     // The guest's limits (ASK_GAP_MS above): refused here, before anything costs the table.
     if (g.busy || (RATE_LIMITED.has(msg.type) && !takeToken(g, msg.type, performance.now()))) {
       this.refused = (this.refused ?? 0) + 1;
-      refuse(g.busy ? "busy: one request at a time" : "too many requests: wait a second");
+      refuse(g.busy ? refusal("busy", "busy: one request at a time") : refusal("rate", "too many requests: wait a second"));
       return;
     }
     g.busy = msg.type !== "hello" && msg.type !== "again"; // those two never wait
@@ -301,20 +317,20 @@ export class FriendsHost {
       } else if (msg.type === "apply") {
         const obs = this.manager.observation;
         // Only the guest's own seat, on its turn (a sinal: whenever the engine allows it).
-        if (!this.plays(seat) || !g.open || !obs || (obs.to_move !== seat && !msg.action.startsWith("signal "))) throw new Error("not your turn");
+        if (!this.plays(seat) || !g.open || !obs || (obs.to_move !== seat && !msg.action.startsWith("signal "))) throw refusal("turn", "not your turn");
         const result = await this.act(seat, msg.action);
         reply({ observation: result.observation });
       } else if (msg.type === "hint") {
         // Only on the guest's own turn (the engine would refuse it anyway, after a wait).
-        if (!this.plays(seat) || this.manager.observation?.to_move !== seat) throw new Error("not your turn");
-        reply(await this.engine.hint({ seat }));
+        if (!this.plays(seat) || this.manager.observation?.to_move !== seat) throw refusal("turn", "not your turn");
+        reply(await this.forGuest.hint({ seat }));
       } else if (msg.type === "opinion") {
         // Humano decide: this seat's partner bot's opinion (the engine answers only while
         // this seat decides for its team; else {seat: null, action: null}).
-        reply(await this.engine.partnerOpinion({ seat }));
+        reply(await this.forGuest.partnerOpinion({ seat }));
       } else if (msg.type === "again") {
         // "Jogar de novo" on the guest's device: ready for the next match, which the host deals.
-        if (this.manager.observation?.winner == null) throw new Error("the match is not over");
+        if (this.manager.observation?.winner == null) throw refusal("not_over", "the match is not over");
         this.ready.add(seat);
         this.showReady();
         reply({});

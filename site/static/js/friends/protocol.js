@@ -193,3 +193,14 @@ export const checkOpinion = (o) => isObj(o) && seatOrNull(o.seat ?? null) && (o.
 
 /** A refusal's text, as the guest's page may show it: a short string. */
 export const hostError = (error) => String(typeof error === "string" ? error : "").slice(0, ERROR_MAX);
+
+// Why the host refused a request (`{id, ok: false, error, code}`): its own limits (`busy`: one
+// request at a time; `rate`: too many Dicas, opinions or names in a row), `turn` (not this
+// seat's turn), `not_over` ("Jogar de novo" before the end), `illegal` (the engine refused
+// the move), `changed` (the match changed meanwhile), `engine` (the host's engine failed).
+// The guest's page says each in its own words (join.refused.* in site/i18n/); any other
+// code, or none (an older host), is `other`.
+export const REFUSALS = Object.freeze(["busy", "rate", "turn", "not_over", "illegal", "changed", "engine"]);
+
+/** A refusal's code as the guest's page may use it: one of REFUSALS, else "other". */
+export const refusalCode = (code) => (REFUSALS.includes(code) ? code : "other");

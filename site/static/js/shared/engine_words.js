@@ -14,6 +14,10 @@ const SAVE_METHODS = new Set(["load", "replay", "share", "history"]);
 export function engineWords(err) {
   const type = err?.errorType ?? "";
   if (err?.message) console.info(`engine: ${type || "error"}: ${String(err.message).slice(0, 300)}`);
+  // A friends' guest runs no engine: the host refused (its reason, friends/protocol.js) or
+  // did not answer in time (the host's device or the link is slow).
+  if (type === "HostRefused") return t(`join.refused.${err.refusal ?? "other"}`);
+  if (type === "HostTimeout") return t("join.why.slow");
   if (type === "Timeout") return t("engine.why.timeout");
   if (type === "LoadError" || type === "NotRunning") return t("engine.why.load");
   if (type === "Terminated") return t("engine.why.restarted");

@@ -105,14 +105,19 @@ export class MatchSetup {
    * again in the same match, the save itself may be what sticks the engine: offer to set
    * it aside.
    */
-  async engineStuck({ method }) {
+  async engineStuck({ method, tag = null }) {
     const table = this.table;
     table.halt(); // replies to the old worker's calls are dropped
     const { observation: obs, lastSave: save } = table;
     if (!(obs && obs.winner === null && save && this.record.id)) return this.dialogs.notice(t("engine.stuck", { method }));
-    this.stuckTimes = (this.stuckMatch === this.record.id ? this.stuckTimes : 0) + 1;
-    this.stuckMatch = this.record.id;
-    if (this.stuckTimes >= 2) {
+    // A call made for a friends' guest (tag "guest", friends/host.js) says nothing of this
+    // match's save: the match is put back all the same, but it is not counted.
+    const counted = tag !== "guest";
+    if (counted) {
+      this.stuckTimes = (this.stuckMatch === this.record.id ? this.stuckTimes : 0) + 1;
+      this.stuckMatch = this.record.id;
+    }
+    if (counted && this.stuckTimes >= 2) {
       const setAside = await table.epoch.keep(this.dialogs.confirm({
         title: t("engine.stuck_again"), detail: t("engine.stuck_again.detail"),
         yes: t("engine.stuck_again.yes"), no: t("engine.stuck_again.no"),

@@ -195,6 +195,8 @@ export class TableScreen {
 
   /** The engine refused an action (or failed): said in a banner. */
   refused(err) {
+    // A friends' guest whose host did not answer: not a refused move, a slow host or link.
+    if (err?.errorType === "HostTimeout") return this.view.banner(t("join.slow"), "", "error");
     this.view.banner(t("error.action", { message: engineWords(err) }), "", "error");
   }
 
