@@ -23,6 +23,7 @@ from typing import Any
 from . import __version__
 from .game import Game, IllegalAction, new_game
 from .names import LEVELS
+from .openings import opening_seed
 from .quote import QUOTE_MAX, said
 from .table import OPTION_NAMES
 
@@ -232,6 +233,12 @@ def _new_game(params: dict) -> dict:
         raise ValueError(f"apart must be true or false, not {said(apart, 20)}")
     level = params.pop("level", "medio")
     partner_level = params.pop("partner_level", level)
+    if "opening" in params:
+        # A match the page dealt from the build before the engine was up (truco.openings):
+        # the engine deals it from its own seed, the page never having seen it.
+        if any(name in params for name in ("seed", "hands", "score", "dealer", "vira")):
+            raise ValueError("opening deals a match of its own: no seed, hands, score, dealer or vira with it")
+        params["seed"] = opening_seed(params.pop("opening"))
     players = params.get("players", 2)
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
         raise ValueError(f"human_seat {said(human)} is not a seat of the table")
@@ -591,7 +598,7 @@ PARAMS: dict[str, tuple[str, ...] | None] = {
     "echo": None,  # any: it returns its params unchanged
     # new_game's own arguments, its options, then what the table session adds.
     "new_game": ("preset", "players", "seed", "hands", "score", "dealer", "vira", *OPTION_NAMES,
-                 "human_seat", "humans", "seat", "apart", "level", "partner_level"),
+                 "human_seat", "humans", "seat", "apart", "level", "partner_level", "opening"),
     "apply": ("action", "seat"),
     "bot_step": ("fallback", "seat"),
     "set_humans": ("humans",),

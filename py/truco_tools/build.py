@@ -49,6 +49,7 @@ from truco.names import LEVELS
 from .budget import first_visit
 from .common import DIST, PYODIDE_NPM, BuildError, log, sha256
 from .output import Output, build_info_module, check_no_other_origin, manifest, names_module
+from .openings import openings_json
 from .pages import LANGUAGES, add_static, render_pages, site_url
 from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
@@ -115,7 +116,7 @@ def build() -> None:
     icons = checked_icons()
     for lang, folder in LANGUAGES.items():
         out.add_bytes(folder + "manifest.webmanifest", web_manifest(icons, lang))
-    render_pages(out, {"build": info, "app": APP, "levels": list(LEVELS)})
+    render_pages(out, {"build": info, "app": APP, "levels": list(LEVELS), "openings_json": openings_json()})
     out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out, own=site_url())
     visit = first_visit(out)

@@ -18,7 +18,7 @@ export const PARAMS = Object.freeze({
   new_game: [
     "preset", "players", "seed", "hands", "score", "dealer", "vira",
     "series", "ferro", "timer", "baralho_limpo", "familia_real", "humano_decide", "sinais",
-    "human_seat", "humans", "seat", "apart", "level", "partner_level",
+    "human_seat", "humans", "seat", "apart", "level", "partner_level", "opening",
   ],
   apply: ["action", "seat"],
   bot_step: ["fallback", "seat"],

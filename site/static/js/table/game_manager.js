@@ -160,6 +160,15 @@ export class GameManager {
     this.accept(reply, { kind, quiet });
   }
 
+  /** The engine's reply to a match first dealt from the page's opening (match_setup.js): the
+   * same view, now with its save; told to who listens (saved), nothing redrawn. */
+  confirm(reply) {
+    this.lastSave = reply.save;
+    for (const listener of this.listeners) {
+      listener({ reply, obs: reply.observation, fresh: [], handEnd: null, quiet: true, kind: "move", settings: this.settings });
+    }
+  }
+
   /** No match on the table any more. */
   clear() {
     this.obs = null;

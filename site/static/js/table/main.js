@@ -140,7 +140,8 @@ function setUpTable() {
   const record = new MatchRecord({ store, tabs });
   manager.onApplied((applied) => record.applied(applied));
   manager.onApplied(({ fresh, obs, quiet }) => quiet || sound.events(fresh, obs));
-  setup = new MatchSetup({ table: manager, record, dialogs, scenario: opts.scenario });
+  // A guest's engine is the host's: no opening of this page's (openings.js).
+  setup = new MatchSetup({ table: manager, record, dialogs, scenario: opts.scenario, engineReady: () => Boolean(guest) || progress.ready });
   start = new StartScreen({ manager, setup, store, dialogs, progress });
 
   // Replay and share, and the buttons that open the reviews.

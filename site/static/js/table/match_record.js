@@ -52,6 +52,9 @@ export class MatchRecord {
   applied({ reply, fresh, settings }) {
     const obs = reply.observation;
     for (const tally of [this.tally, ...this.others]) if (tally) tallyEvents(tally, fresh, tallyView(obs, tally.seat));
+    // A first deal from the page's opening has no save yet: saved when the engine's reply
+    // brings it (GameManager.confirm).
+    if (!reply.save) return;
     const match = { id: this.id, save: reply.save, settings, tally: this.tally, tallies: this.others };
     if (obs.winner === null) {
       this.store.saveProgress({ ...match, tab: this.tabs?.id ?? null });

@@ -6,12 +6,17 @@
 
 import { t } from "../shared/i18n.js";
 import { newGameParams } from "./match_params.js";
+import { openingFor, sameData } from "./openings.js";
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 
 export class MatchSetup {
-  /** @param {object} o  {table (GameManager), record (MatchRecord), dialogs (Dialogs), scenario (the address's seed, deal...)} */
-  constructor({ table, record, dialogs, scenario = {} }) {
-    Object.assign(this, { table, record, dialogs, scenario });
+  /**
+   * @param {object} o  {table (GameManager), record (MatchRecord), dialogs (Dialogs), scenario
+   *   (the address's seed, deal...), engineReady() (false while the engine loads: a new match
+   *   with the defaults is then dealt from the page's openings, openings.js)}
+   */
+  constructor({ table, record, dialogs, scenario = {}, engineReady = () => true }) {
+    Object.assign(this, { table, record, dialogs, scenario, engineReady });
   }
 
   get engine() {
@@ -32,9 +37,12 @@ export class MatchSetup {
     this.record.chose(table.settings);
     this.dialogs.closeAll();
     table.screen.clear();
+    const params = { ...newGameParams(table.settings, scenario), ...table.viewParams() };
+    const opening = this.engineReady() || Object.keys(scenario ?? {}).length ? null : openingFor(params);
+    if (opening) return this.dealOpening(params, opening, last);
     let reply;
     try {
-      reply = await this.engine.newGame({ ...newGameParams(table.settings, scenario), ...table.viewParams() });
+      reply = await this.engine.newGame(params);
     } catch (err) {
       const fromAddress = Object.keys(scenario ?? {}).length > 0;
       if (fromAddress && err.valueError) {
@@ -53,6 +61,32 @@ export class MatchSetup {
     this.record.started(table.settings, table.seats, last);
     table.screen.newMatch({ hint: table.settings.hint });
     table.deal(reply, { kind: "new" });
+  }
+
+  /**
+   * The engine is loading: the first deal is shown from the page's opening, and the player may
+   * decide on it at once (the decision waits in the engine's queue behind this new_game). The
+   * engine's reply brings the save; its view must be the one shown, else (never seen: a test
+   * holds them equal) the match is dealt again by the engine.
+   */
+  async dealOpening(params, { opening, observation }, last) {
+    const table = this.table;
+    const asked = this.engine.newGame({ ...params, opening });
+    this.record.started(table.settings, table.seats, last);
+    table.screen.newMatch({ hint: table.settings.hint });
+    table.deal({ observation, save: null }, { kind: "new" });
+    let reply;
+    try {
+      reply = await asked;
+    } catch (err) {
+      table.failed(err);
+      return this.toStart();
+    }
+    if (!sameData(reply.observation, observation)) {
+      console.error(`opening ${opening}: the engine's first deal is not the page's; dealt again`);
+      return this.newGame(table.settings, {});
+    }
+    table.confirm(reply);
   }
 
   /** The console's and the tests' new match (`__truco.start`): settings naming `auto_next` set the pace even under `?fast=1`. */
