@@ -811,12 +811,14 @@ MARK_THE_DEAL = """
   if (location.pathname.endsWith('.html') && !location.pathname.endsWith('index.html')) return;
   const seen = () => {
     const app = document.getElementById('app');
-    if (!app || !['human', 'bots', 'over'].includes(app.dataset.phase) || window.__dealt) return;
+    // A deal on screen with the engine ready: a first visit's opening is dealt before it, and
+    // the service worker waits for both (pwa.js).
+    if (!app || !['human', 'bots', 'over'].includes(app.dataset.phase) || app.dataset.engineState !== 'ready' || window.__dealt) return;
     window.__dealt = performance.now();
     caches.keys().then((names) => { window.__cachesAtDeal = names; });
     if (navigator.onLine) fetch('manifest.json?marker=deal', { cache: 'no-store' }).catch(() => {});
   };
-  new MutationObserver(seen).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+  new MutationObserver(seen).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase', 'data-engine-state'] });
 })();
 """
 

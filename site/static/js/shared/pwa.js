@@ -9,7 +9,7 @@
 // reader who never starts the engine anything. So it is registered (on a first visit: the
 // precache starts; on a repeat visit: the update check, sw.js only) when the page says so:
 // - the table (#app[data-engine-state]): once a deal is on screen (#app[data-phase] is
-//   human, bots or over), or once the start screen (data-phase start, or elsewhere: another
+//   human, bots or over) with the engine ready, or once the start screen (data-phase start, or elsewhere: another
 //   tab has the game) has stood for START_SCREEN_MS with the engine ready;
 // - the tutorial (#engine-status, <html data-engine>): once its engine is ready, i.e. it was
 //   started (by a touch, or at once) and has loaded; an engine that is never started (or
@@ -154,7 +154,9 @@ function whenAttrs(el, attrs, test) {
 function registrationSignal(kind) {
   if (kind === "table") {
     const app = document.getElementById("app");
-    const dealt = () => ["human", "bots", "over"].includes(app.dataset.phase);
+    // With the engine ready: a first visit's opening is dealt before it (table/openings.js),
+    // and the precache must not share the line with the engine's own downloads.
+    const dealt = () => ["human", "bots", "over"].includes(app.dataset.phase) && app.dataset.engineState === "ready";
     const waiting = () => ["start", "elsewhere"].includes(app.dataset.phase) && app.dataset.engineState === "ready";
     return new Promise((resolve) => {
       let timer = null;

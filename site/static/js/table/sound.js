@@ -131,6 +131,9 @@ export class TableSound {
 
   buzz(kind) {
     if (this.silent || typeof navigator.vibrate !== "function") return;
+    // Before the player's first tap (a link's autostart; an opening dealt with its "your turn")
+    // the browser refuses it and says so in the console: not asked.
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     try {
       navigator.vibrate(BUZZ[kind]);
       this.buzzed.push(kind);
