@@ -13,10 +13,13 @@ from __future__ import annotations
 import pytest
 
 from helpers import DIST  # noqa: F401
-from helpers.browser import ENGINE_TIMEOUT_MS, audit, until, watched_page
+from helpers.browser import ENGINE_TIMEOUT_MS, EngineHold, audit, until, watched_page
 from helpers.table import accept_or_play_first
 
 KNOWN_PAGES = {"index.html", "tutorial.html", "embed.html", "marcador.html"}
+# The engine's worker script: held back where a test checks the table's start screen only
+# (a player meets it while the engine loads), so that Pyodide does not start for nothing.
+WORKER = "**/static/js/engine/worker.js*"
 
 
 def human_turn(page, timeout=90_000):
@@ -159,6 +162,7 @@ def test_reduced_motion_and_a_light_system_scheme_on_every_page(browser, base_ur
     """A player who asks for less motion gets none on any page, and one whose system is light
     still gets the dark, readable pages (the audit checks the contrast)."""
     with watched_page(browser, base_url, reduced_motion="reduce", color_scheme="light") as page:
+        EngineHold(page, WORKER)  # no page here needs the engine: the tutorial and the embed are untouched
         for path, ready in [("/marcador.html", "document.readyState === 'complete'"),
                             ("/?fast=1", "document.getElementById('app').dataset.phase === 'start'"),
                             ("/tutorial.html?fast=1", "() => document.querySelector('.exercise-live[data-state=preview] .mt.my-turn')"),
@@ -203,10 +207,12 @@ def test_visible_keyboard_focus_on_every_page(browser, base_url):
         page.goto("/marcador.html")
         until(page, "document.readyState === 'complete'")
         assert tab_through(page) == [], "marcador"
+        EngineHold(page, WORKER)
         page.goto("/?fast=1")
         until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
         page.evaluate("document.querySelectorAll('#start-dialog details').forEach((d) => { d.open = true; })")
         assert tab_through(page) == [], "table, start screen"
+        page.unroute(WORKER)  # the tutorial's engine goes on (the held request goes with the page)
         page.goto("/tutorial.html?fast=1&engine=now")
         until(page, "document.documentElement.dataset.engine === 'ready'", timeout=ENGINE_TIMEOUT_MS)
         assert tab_through(page, 60) == [], "tutorial"
@@ -225,6 +231,7 @@ def test_dialogs_take_and_return_the_focus(browser, base_url):
         page.keyboard.press("Escape")
         until(page, "!document.getElementById('settings').open")
         assert page.evaluate("document.activeElement.id") == "rules-button"
+        EngineHold(page, WORKER)
         page.goto("/?fast=1")
         until(page, "document.getElementById('app').dataset.phase === 'start'", timeout=ENGINE_TIMEOUT_MS)
         page.locator("#open-stats").focus()
