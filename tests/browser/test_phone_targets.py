@@ -31,6 +31,17 @@ SKIP_LINK = "() => { const a = document.querySelector('.skip-link'); if (!a) ret
             " const r = a.getBoundingClientRect(); a.blur(); return [r.width, r.height]; }"
 
 
+def at_the_table(page):
+    """The table with its engine ready: loaded unless the phone is on it already (the replay
+    tests start a match of their own, so another test's match left on it changes nothing,
+    and an engine start-up is saved)."""
+    if page.evaluate("""() => location.pathname === '/' && location.search === '?fast=1'
+                              && document.getElementById('app')?.dataset.engineState === 'ready'"""):
+        return
+    page.goto("/?fast=1")
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+
+
 @pytest.fixture(scope="module")
 def phone(browser, base_url):
     context, page = new_page(browser, base_url, viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -98,8 +109,7 @@ def test_the_replay_seats_the_players_as_the_table_does(phone):
     the partner sits across and the opponents at the sides. The replay seats them so too,
     each seat clear of the cards played, and its buttons are 44 px targets."""
     page = phone
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    at_the_table(page)
     replay_of_a_deciding_hand(page, {"hint": False, "humano_decide": False})
     page.keyboard.press("End")  # the last step: every seat has played
     expect(page.locator("#replay-table .mt-played .card")).not_to_have_count(0)
@@ -127,8 +137,7 @@ def test_the_replays_buttons_keep_their_place_at_every_step(phone):
     missing it. At 390 x 844 and 360 x 640 each button stays where it was at every step,
     "Anterior" and "Próximo" side by side, on the screen."""
     page = phone
-    page.goto("/?fast=1")
-    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    at_the_table(page)
     replay_of_a_deciding_hand(page, {"hint": False, "humano_decide": False})
     try:
         for size in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
