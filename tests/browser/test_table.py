@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from helpers.browser import (ENGINE_TIMEOUT_MS, PLAYWRIGHT_VIEWPORT, READY, ConsoleWatch, EngineHold, TablesByDevice,
+from helpers.browser import (ENGINE_TIMEOUT_MS, READY, ConsoleWatch, EngineHold, TablesByDevice,
                               new_page, until, watched_page)
 from helpers.table import act, click_and_wait, drag_to, last_n, obs, phase, start, wait_turn
 
@@ -106,7 +106,10 @@ def test_a_whole_2x2_game_by_keyboard(recorded_table):
 
 
 def test_a_whole_2x2_game_by_drag_and_drop(recorded_table):
-    start(recorded_table, {"mode": "2x2", "level": "medio"}, {"seed": 303})
+    # From 6 x 6 to the match's end: every move is the same drag (with the same checks of
+    # the score and the value shown), and the whole matches by tap and by keys above play
+    # from 0 x 0.
+    start(recorded_table, {"mode": "2x2", "level": "medio"}, {"seed": 303, "score": [6, 6]})
     final = play_to_the_end(recorded_table, 303, "drag", check_leaks=False)
     assert final["winner"] in (0, 1)
     recorded_table.console_watch.check()
@@ -260,23 +263,22 @@ def test_leaving_the_table_asks_first_and_clears_the_game(recorded_table):
     assert recorded_table.evaluate("localStorage.getItem('truco:session')") is None
 
 
-def test_a_reload_resumes_the_same_game(browser, base_url):
-    with watched_page(browser, base_url, viewport=PLAYWRIGHT_VIEWPORT) as page:
-        page.goto("/?fast=1")
-        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-        start(page, {"mode": "2x2"}, {"seed": 29})
-        act(page)
-        act(page)
-        before = obs(page)
-        page.reload()
-        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-        cont = page.get_by_role("button", name="Continuar partida")
-        expect(cont).to_be_visible()
-        cont.click()
-        wait_turn(page, None)
-        after = obs(page)
-        for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
-            assert after[key] == before[key], key
+def test_a_reload_resumes_the_same_game(recorded_table):
+    # The module's page: the reload is the point, not a fresh page before it.
+    page = recorded_table
+    start(page, {"mode": "2x2"}, {"seed": 29})
+    act(page)
+    act(page)
+    before = obs(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    cont = page.get_by_role("button", name="Continuar partida")
+    expect(cont).to_be_visible()
+    cont.click()
+    wait_turn(page, None)
+    after = obs(page)
+    for key in ("hand", "rounds", "score", "hand_value", "to_move", "hand_number"):
+        assert after[key] == before[key], key
 
 
 def test_the_timer_runs_out_twice_and_that_is_abandonment(browser, base_url):
