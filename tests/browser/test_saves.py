@@ -818,30 +818,32 @@ def test_an_engine_call_that_never_settles_restarts_the_worker_and_the_match_goe
         context.close()
 
 
+# The page's requests to the worker, recorded from now on (the page's worker posts through
+# Worker.prototype); undone by UNRECORD_REQUESTS.
 RECORD_REQUESTS = """
-(() => {
+() => {
   window.__requests = [];
   const realPost = Worker.prototype.postMessage;
+  window.__realPost = realPost;
   Worker.prototype.postMessage = function (msg, ...rest) {
     if (msg && msg.method) window.__requests.push(JSON.parse(JSON.stringify(msg)));
     return realPost.call(this, msg, ...rest);
   };
-})();
+}
 """
+UNRECORD_REQUESTS = "() => { Worker.prototype.postMessage = window.__realPost; }"
 
 
-def test_the_page_asks_for_the_bots_fallback_so_a_failing_bot_never_sticks_the_match(browser, base_url):
+def test_the_page_asks_for_the_bots_fallback_so_a_failing_bot_never_sticks_the_match(main):
     """A bot whose decision raises would block the table for good; the page asks the engine
     for its fallback (a seeded legal move, reported in the reply: tests/engine/test_engine_input.py
     covers the engine side), and says so in the console, which fails any browser test."""
-    context = browser.new_context(base_url=base_url)
-    context.add_init_script(RECORD_REQUESTS)
+    main.evaluate(RECORD_REQUESTS)
     try:
-        page = open_page(context)
-        start(page, {"mode": "2x2"}, {"seed": 3})
-        act(page)
-        steps = page.evaluate("() => window.__requests.filter((r) => r.method === 'bot_step')")
+        start(main, {"mode": "2x2"}, {"seed": 3})
+        act(main)
+        steps = main.evaluate("() => window.__requests.filter((r) => r.method === 'bot_step')")
         assert steps and all(r["params"] == {"fallback": True} for r in steps), steps
-        page.console_watch.check()
     finally:
-        context.close()
+        main.evaluate(UNRECORD_REQUESTS)
+    main.console_watch.check()
