@@ -266,7 +266,7 @@ def test_leaving_the_table_asks_first_and_clears_the_game(recorded_table):
 def test_a_reload_resumes_the_same_game(recorded_table):
     # The module's page: the reload is the point, not a fresh page before it.
     page = recorded_table
-    start(page, {"mode": "2x2"}, {"seed": 29})
+    start_fresh(page, {"mode": "2x2"}, {"seed": 29})
     act(page)
     act(page)
     before = obs(page)
@@ -337,7 +337,7 @@ def test_phone_portrait_touch_play(browser, base_url):
 
 def test_phone_landscape_keeps_the_hand_and_actions_on_screen(phones):
     page = phone(phones, 844, 390)
-    start(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
+    start_fresh(page, {"mode": "2x2"}, {"seed": 37, "hands": [["3c", "Kh", "5d"], ["2h", "Kc", "4s"], ["Qh", "Qc", "Qs"], ["Jh", "Jc", "Js"]], "dealer": 3})
     for sel in ("#hand", "#actions", "#trick"):
         box = page.locator(sel).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 390 + 1, f"{sel} is off screen in landscape"
@@ -357,7 +357,7 @@ def test_phone_landscape_answering_a_truco_fits_the_screen(phones):
     page = phone(phones, 844, 390)
     # Tonho (seat 1, after the player) holds three manilhas and calls truco at once; the
     # player answers for the pair, Dito's opinion beside the buttons.
-    start(page, {"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": False},
+    start_fresh(page, {"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": False},
           {"seed": 11, "dealer": 3, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]})
     before = last_n(page)
     page.locator("#hand .card.in-hand").first.tap()
@@ -403,7 +403,7 @@ def test_the_hand_never_covers_the_table(browser, base_url, phones, mode, screen
     hands = [["4d", "5s", "6h"], ["4c", "7h", "As"], ["Qd", "Qs", "Jd"], ["5d", "6s", "Kh"]]
     if mode == "3x3":
         hands += [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
-    start(page, {"mode": mode, "level": "dificil", "humano_decide": True, "sinais": False},
+    start_fresh(page, {"mode": mode, "level": "dificil", "humano_decide": True, "sinais": False},
           {"seed": 11, "dealer": len(hands) - 1, "hands": hands})
     before = last_n(page)
     page.locator("#hand .card.in-hand").first.click()
@@ -442,14 +442,14 @@ def test_answering_on_a_small_phone_needs_no_scrolling(phones, screen):
 
     def truco(mode, timer):
         if mode == "1x1":  # Tonho leads with three manilhas and calls truco at once
-            start(page, {"mode": "1x1", "level": "dificil", "timer": timer}, {"seed": 11, "dealer": 0, "hands": hands[:2]})
+            start_fresh(page, {"mode": "1x1", "level": "dificil", "timer": timer}, {"seed": 11, "dealer": 0, "hands": hands[:2]})
         else:  # Tonho calls truco once the player has led; the player answers for the pair
-            start(page, {"mode": "2x2", "level": "dificil", "timer": timer, **pair}, {"seed": 11, "dealer": 3, "hands": hands})
+            start_fresh(page, {"mode": "2x2", "level": "dificil", "timer": timer, **pair}, {"seed": 11, "dealer": 3, "hands": hands})
             click_and_wait(page, page.locator("#hand .card.in-hand").first)
         expect(page.locator("#prompt")).to_contain_text("pediu Truco")
 
     def dez(mode, timer):
-        start(page, {"mode": mode, "level": "medio", "timer": timer, **pair},
+        start_fresh(page, {"mode": mode, "level": "medio", "timer": timer, **pair},
               {"seed": 17, "score": [10, 4], "dealer": 3 if mode == "2x2" else 1})
         expect(page.locator("#prompt")).to_contain_text("Mão de dez")
 
@@ -488,6 +488,23 @@ def phone_table(browser, base_url, **kwargs):
     context, page = new_page(browser, base_url, has_touch=True, is_mobile=True, **kwargs)
     watch = page.console_watch
     return context, page, watch
+
+
+# A freshly loaded table's settings (saved_data.js), less `auto_next`, which sets the pace
+# even under ?fast=1 when named.
+DEFAULT_SETTINGS = """async () => {
+  const { auto_next, ...rest } = (await import('./static/js/table/saved_data.js')).DEFAULT_SETTINGS;
+  return JSON.parse(JSON.stringify(rest));
+}"""
+
+
+def start_fresh(page, settings, scenario=None):
+    """helpers.table.start as on a freshly loaded table: a page shared by tests keeps the last
+    match's settings (__truco.start lays the ones it is given over them), so every setting
+    not named here is the default, whatever the test before left."""
+    if getattr(page, "default_settings", None) is None:
+        page.default_settings = page.evaluate(DEFAULT_SETTINGS)
+    start(page, {**page.default_settings, **settings}, scenario)
 
 
 @pytest.fixture(scope="module")
@@ -540,7 +557,7 @@ def test_a_speech_bubble_leaves_the_round_marks_in_sight_on_a_phone(still_tables
         ({"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}),
     ]
     for settings, scenario in cases:
-        start(page, settings, scenario)
+        start_fresh(page, settings, scenario)
         bubbles = page.locator(".seat .bubble:not([hidden])")
         expect(bubbles.first).to_be_visible()
         expect(page.locator("#round-marks .mark")).to_have_count(3)
@@ -588,7 +605,7 @@ def test_a_long_speech_bubble_stays_on_the_screen(still_tables, screen):
     player read "uco! Vai encarar?". Every bubble stays on the screen, on a phone, a laptop
     and the laptop at 200 %."""
     page = bubble_page(still_tables, screen)
-    start(page, *QUINZINHO_TRUCO)
+    start_fresh(page, *QUINZINHO_TRUCO)
     quinzinho = page.locator('.seat[data-seat="4"] .bubble')
     expect(quinzinho).to_be_visible()
     expect(quinzinho).to_have_text("Truco! Vai encarar?")
@@ -629,19 +646,19 @@ def test_a_speech_bubble_covers_neither_the_hands_value_nor_the_cards_on_the_tab
     marks, the score or a card on the table: on a phone, a laptop and the laptop at 200 %."""
     page = bubble_page(still_tables, screen)
     # 2 x 2: Tonho and Dito play a card each, then Zé (left) calls "Truco, ladrão!".
-    start(page, {"mode": "2x2", "level": "dificil", "partner_level": "dificil"},
+    start_fresh(page, {"mode": "2x2", "level": "dificil", "partner_level": "dificil"},
           {"seed": 2, "dealer": 0, "hands": [["4d", "5s", "6h"], ["Qd", "Qs", "Jd"], ["As", "6s", "Kh"], ["4c", "7h", "3s"]]})
     expect(page.locator('.seat[data-seat="3"] .bubble:not([hidden])')).to_have_text("Truco, ladrão!")
     expect(page.locator("#trick .card")).to_have_count(2)
     covered = bubbles_cover(page)
     # 1 x 1: Tonho plays; the player calls "Truco! Vai encarar?", Tonho accepts ("Desce!").
-    start(page, {"mode": "1x1", "level": "dificil"}, {"seed": 2, "dealer": 0, "hands": [["4c", "7h", "As"], ["3s", "2c", "Ac"]]})
+    start_fresh(page, {"mode": "1x1", "level": "dificil"}, {"seed": 2, "dealer": 0, "hands": [["4c", "7h", "As"], ["3s", "2c", "Ac"]]})
     click_and_wait(page, page.locator("#actions button[data-action=raise]"))
     expect(page.locator("#my-bubble:not([hidden])")).to_have_text("Truco! Vai encarar?")
     expect(page.locator('.seat[data-seat="1"] .bubble:not([hidden])')).to_have_text("Desce!")
     covered += bubbles_cover(page)
     # 3 x 3: Quinzinho (top left) calls truco, Tião (left) accepts; both play a card.
-    start(page, *QUINZINHO_TRUCO)
+    start_fresh(page, *QUINZINHO_TRUCO)
     expect(page.locator('.seat[data-seat="4"] .bubble:not([hidden])')).to_have_text("Truco! Vai encarar?")
     expect(page.locator('.seat[data-seat="5"] .bubble:not([hidden])')).to_have_text("Aceito!")
     covered += bubbles_cover(page)
@@ -656,7 +673,7 @@ def test_the_score_stays_in_place_as_the_numbers_grow(phones, recorded_table, si
     page = phone(phones, 390, 844) if size == "phone" else recorded_table  # a laptop's 1280 x 800
     edges = {}
     for score in ([0, 0], [8, 6], [10, 4], [10, 10]):
-        start(page, {"mode": "2x2"}, {"seed": 3, "score": score, "dealer": 3})
+        start_fresh(page, {"mode": "2x2"}, {"seed": 3, "score": score, "dealer": 3})
         expect(page.locator("[data-testid=score-us]")).to_have_text(str(score[0]))
         expect(page.locator("[data-testid=score-them]")).to_have_text(str(score[1]))
         box = page.locator("#score").bounding_box()
