@@ -206,8 +206,10 @@ class EngineHold:
 ENGINE_FILE = re.compile(r"/(pyodide|snapshot|wheels)/|/static/js/(engine/worker\w*|build_info)\.js")
 # An untouched embed (or tutorial) on a server that compresses nothing (issue 26); issue 41's
 # card art (card_art.js, cards.css: the pips and court figures the mini-tables draw) added
-# about 13 kB to a tutorial that was then 388 kB.
-UNTOUCHED_BUDGET = 420_000
+# about 13 kB to a tutorial that was then 388 kB. Issue 42's engine retry past the HTTP cache
+# and the guest's words for a host's refusals (engine_client.js +2.2 kB, engine_boot.js +1.1 kB,
+# the page's strings +1 kB) and issue 43's hreflang links took the English tutorial to 422 kB.
+UNTOUCHED_BUDGET = 430_000
 # How long an untouched page is watched for an engine download (the engine used to start at once).
 WATCH_MS = 3_000
 
