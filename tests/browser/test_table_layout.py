@@ -130,11 +130,13 @@ KNOWN_3X3_PHONE = pytest.mark.xfail(reason="issue 41: a gesture's bubble over a 
                                     strict=False)
 
 
-@pytest.mark.parametrize("mode", list(SCENARIOS))
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_hand_covers_nothing_and_nothing_jumps(tables, size, mode, request):
-    if mode == "3x3" and size in ("portrait", "landscape"):
-        request.applymarker(KNOWN_3X3_PHONE)
+# The known misses are soak tests too: a non-strict xfail cannot fail CI's run, only cost it
+# time (./run-tests --all shows XFAIL, or XPASS once fixed).
+@pytest.mark.parametrize("size, mode", [
+    pytest.param(size, mode, marks=[KNOWN_3X3_PHONE, pytest.mark.soak])
+    if mode == "3x3" and size in ("portrait", "landscape") else (size, mode)
+    for size in SIZES for mode in SCENARIOS])
+def test_a_hand_covers_nothing_and_nothing_jumps(tables, size, mode):
     page = table_for(tables, size)
     settings, scenario = SCENARIOS[mode]
     start(page, settings, scenario)
