@@ -9,7 +9,7 @@ hand of the match, stay here, with the engine, as a save's seed does.
 
 Each was chosen so that seat 0 moves first in a table of four with the defaults (no bot has
 to move before the player's first decision), and its first deal is the same at every level
-(the opponents' bots have not moved yet): ``tests/engine/test_openings.py`` checks both.
+(the opponents' bots have not moved yet): ``tests/engine/test_engine_openings.py`` checks both.
 
 >>> opening_seed(0) == OPENING_SEEDS[0]
 True

@@ -16,7 +16,7 @@ from .common import BuildError
 
 # What match_params.js newGameParams() gives for the start screen's defaults (saved_data.js
 # DEFAULT_SETTINGS), less the opponents' level (the openings' first deals are the same at every
-# level): tests/browser/test_openings.py holds the two equal.
+# level): tests/browser/test_openings.py fails unless they are equal (no opening is dealt).
 OPENING_PARAMS = {
     "preset": "mineiro", "players": 4, "series": 1, "timer": 0, "ferro": "escuro",
     "partner_level": "medio", "human_seat": 0, "baralho_limpo": False, "familia_real": False,
@@ -28,11 +28,11 @@ IN_THE_PAGE = 4
 
 def first_deal(index: int, level: str) -> dict:
     """The engine's reply's observation to the page's `new_game {opening: index}`."""
-    reply = json.loads(api.handle(json.dumps({"method": "new_game",
-                                              "params": {**OPENING_PARAMS, "level": level, "opening": index}})))
-    if "error" in reply:
-        raise BuildError(f"opening {index}: the engine refused it: {reply['error']}")
-    return reply["observation"]
+    request = {"method": "new_game", "params": {**OPENING_PARAMS, "level": level, "opening": index}}
+    try:
+        return json.loads(api.handle(json.dumps(request)))["observation"]
+    except ValueError as exc:  # api.handle raises what the engine refuses
+        raise BuildError(f"opening {index}: the engine refused it: {exc}") from None
 
 
 def openings_data() -> dict:

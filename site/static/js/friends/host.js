@@ -31,7 +31,7 @@ const BUFFER_MAX = 1 << 20;
 const refusal = (code, text) => Object.assign(new Error(text), { refusal: code });
 
 /** Why a guest's request failed, as a refusal code: the host's own checks, the match, the engine. */
-function refusalCode(err) {
+function refusalOf(err) {
   if (err?.refusal) return err.refusal;
   if (err?.name === "MatchChanged") return "changed";
   if (err?.valueError || err?.errorType === "IllegalAction") return "illegal";
@@ -301,7 +301,7 @@ export class FriendsHost {
     }
     const reply = (result) => this.send(g, { id: msg.id, ok: true, result });
     // `error` in English for the guest's console, `code` for its page to say in its language.
-    const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200), code: refusalCode(err) });
+    const refuse = (err) => this.send(g, { id: msg.id, ok: false, error: String(err?.message ?? err).slice(0, 200), code: refusalOf(err) });
     // The guest's limits (ASK_GAP_MS above): refused here, before anything costs the table.
     if (g.busy || (RATE_LIMITED.has(msg.type) && !takeToken(g, msg.type, performance.now()))) {
       this.refused = (this.refused ?? 0) + 1;

@@ -9,8 +9,8 @@
 // reader who never starts the engine anything. So it is registered (on a first visit: the
 // precache starts; on a repeat visit: the update check, sw.js only) when the page says so:
 // - the table (#app[data-engine-state]): once a deal is on screen (#app[data-phase] is
-//   human, bots or over) with the engine ready, or once the start screen (data-phase start, or elsewhere: another
-//   tab has the game) has stood for START_SCREEN_MS with the engine ready;
+//   human, bots or over) with the engine ready, or once the start screen (data-phase start,
+//   or elsewhere: another tab has the game) has stood for START_SCREEN_MS with the engine ready;
 // - the tutorial (#engine-status, <html data-engine>): once its engine is ready, i.e. it was
 //   started (by a touch, or at once) and has loaded; an engine that is never started (or
 //   fails) registers nothing;

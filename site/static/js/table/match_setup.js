@@ -38,13 +38,13 @@ export class MatchSetup {
     this.dialogs.closeAll();
     table.screen.clear();
     const params = { ...newGameParams(table.settings, scenario), ...table.viewParams() };
-    const opening = this.engineReady() || Object.keys(scenario ?? {}).length ? null : openingFor(params);
+    const fromAddress = Object.keys(scenario ?? {}).length > 0;
+    const opening = this.engineReady() || fromAddress ? null : openingFor(params);
     if (opening) return this.dealOpening(params, opening, last);
     let reply;
     try {
       reply = await this.engine.newGame(params);
     } catch (err) {
-      const fromAddress = Object.keys(scenario ?? {}).length > 0;
       if (fromAddress && err.valueError) {
         // The address described no possible match (a card twice or that does not exist, a
         // score the rules cannot reach…): the link is at fault, not the engine; the next
