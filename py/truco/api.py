@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from . import __version__
+from .daily import daily_seed
 from .game import Game, IllegalAction, new_game
 from .names import LEVELS
 from .openings import opening_seed
@@ -239,6 +240,11 @@ def _new_game(params: dict) -> dict:
         if any(name in params for name in ("seed", "hands", "score", "dealer", "vira")):
             raise ValueError("opening deals a match of its own: no seed, hands, score, dealer or vira with it")
         params["seed"] = opening_seed(params.pop("opening"))
+    if "daily" in params:
+        # O desafio do dia (truco.daily): the date's seed, made here, not by the page.
+        if any(name in params for name in ("seed", "hands", "score", "dealer", "vira")):
+            raise ValueError("daily deals the day's match: no seed, hands, score, dealer or vira with it")
+        params["seed"] = daily_seed(params.pop("daily"))
     players = params.get("players", 2)
     if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < (players if isinstance(players, int) else 2):
         raise ValueError(f"human_seat {said(human)} is not a seat of the table")
@@ -598,7 +604,8 @@ PARAMS: dict[str, tuple[str, ...] | None] = {
     "echo": None,  # any: it returns its params unchanged
     # new_game's own arguments, its options, then what the table session adds.
     "new_game": ("preset", "players", "seed", "hands", "score", "dealer", "vira", *OPTION_NAMES,
-                 "human_seat", "humans", "seat", "apart", "level", "partner_level", "opening"),
+                 "human_seat", "humans", "seat", "apart", "level", "partner_level", "opening",
+                 "daily"),
     "apply": ("action", "seat"),
     "bot_step": ("fallback", "seat"),
     "set_humans": ("humans",),

@@ -19,6 +19,7 @@ export const PARAMS = Object.freeze({
     "preset", "players", "seed", "hands", "score", "dealer", "vira",
     "series", "ferro", "timer", "baralho_limpo", "familia_real", "humano_decide", "sinais",
     "human_seat", "humans", "seat", "apart", "level", "partner_level", "opening",
+    "daily",
   ],
   apply: ["action", "seat"],
   bot_step: ["fallback", "seat"],
