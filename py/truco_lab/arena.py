@@ -36,6 +36,9 @@ from dataclasses import dataclass, field
 from truco import bots
 from truco.game import new_game
 from truco.signals import signal_for, signal_to_send
+from truco_lab import lab_sticks
+
+lab_sticks.install()  # the lab's sticks (team, sharp; held out: learner, maniac) by name
 
 SIGNAL_SIDES = ("none", "a", "b", "both")
 SIGNAL_POLICIES = ("table", "always")
@@ -130,7 +133,7 @@ def play_game(preset: str, players: int, seat_levels: list, seed: int | str,
                 if name:
                     game.apply("signal " + name, seat=s)
         seat = game.to_move
-        obs = game.observation(seat)
+        obs = lab_sticks.observe(game, seat, seat_levels[seat])
         if not catching:
             obs = _without_caught_signals(obs)
         bot = bots.for_move(seat_levels[seat], game.seed, seat, len(game.log))
@@ -225,13 +228,16 @@ def _collect(res: ArenaResult, results) -> None:
         res.by_pair[r.index] = r.wins_a / r.games
 
 
+LEVEL_CHOICES = tuple(bots.ALL_LEVELS) + tuple(lab_sticks.LAB_STICKS)
+
+
 def main(argv: list[str] | None = None, settings: dict | None = None) -> int:
     """The command line; ``settings`` as in :func:`run` (for a tool that turns a knob)."""
     p = argparse.ArgumentParser(prog="python -m truco_lab.arena", description=__doc__.split("\n\n")[0])
     p.add_argument("--preset", default="mineiro")
     p.add_argument("--players", type=int, default=4, choices=(2, 4, 6))
-    p.add_argument("--a", default="dificil", choices=bots.ALL_LEVELS)
-    p.add_argument("--b", default="medio", choices=bots.ALL_LEVELS)
+    p.add_argument("--a", default="dificil", choices=LEVEL_CHOICES)
+    p.add_argument("--b", default="medio", choices=LEVEL_CHOICES)
     p.add_argument("--games", type=int, default=2000)
     p.add_argument("--seed", default="1")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")

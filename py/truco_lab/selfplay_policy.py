@@ -51,7 +51,7 @@ import time
 from collections import defaultdict
 
 from truco import bots
-from truco_lab import arena
+from truco_lab import arena, lab_sticks
 from truco.bots import player as P
 from truco.bots.betting_table import pick, state_keys
 from truco.bots.utility import game_value
@@ -146,7 +146,7 @@ def _finish_hand(game, levels, first: str | None):
         while game.to_move is not None:
             seat = game.to_move
             bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
-            game.apply(bot.choose(game.observation(seat)), seat=seat)
+            game.apply(bot.choose(lab_sticks.observe(game, seat, levels[seat])), seat=seat)
             TableBot.force = None
             for e in game.log[start:]:
                 if e["type"] == "hand":
@@ -176,7 +176,7 @@ def _train_game(args):
     seen = 0
     while game.to_move is not None:
         seat = game.to_move
-        obs = game.observation(seat)
+        obs = lab_sticks.observe(game, seat, levels[seat])
         TableBot.records = []
         bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
         action = bot.choose(obs)
@@ -265,6 +265,21 @@ def _greedy(samples, min_n, z):
     return {k: a for k, (a, _) in greedy.items()}, report
 
 
+def _best_response(table: dict, samples, greedy: dict, min_n: int, z: float) -> None:
+    """An exploiter's step (issue 44): ``table`` (the learner's, shadowing the policy it
+    starts from) takes each improved state's greedy action outright, not 1/(k+1) of it.
+    A coarse state's new action must not stay hidden behind the finer entries the table
+    already has under it, so those go, and the finer states that beat the (new) current
+    action on their own samples are written after, first."""
+    for key, g in greedy.items():
+        for fine in [k for k in table if k.startswith(key + "|")]:
+            del table[fine]
+        table[key] = {g: 1.0}
+    fine_greedy, _ = _greedy_paired([(fine, cur, returns) for _, cur, returns, fine, _ in samples], min_n, z)
+    for key, g in fine_greedy.items():
+        table[key] = {g: 1.0}
+
+
 def train(a):
     install()
     table: dict = json.load(open(a.start)) if a.start else {}
@@ -276,6 +291,12 @@ def train(a):
         with mp.get_context("fork").Pool(a.jobs) as pool:
             samples = [x for res in pool.imap_unordered(_train_game, tasks, chunksize=4) for x in res]
         greedy, report = (_greedy_paired if a.branch else _greedy)(samples, a.min_n, a.z)
+        if a.best_response:
+            _best_response(table, samples, greedy, a.min_n, a.z)
+            print(f"iter {it}: {len(samples)} decisions, {len(greedy)} coarse states improved, "
+                  f"{len(table)} in table ({time.time() - t:.0f}s)", flush=True)
+            json.dump(dict(sorted(table.items())), open(a.out, "w"), indent=0)
+            continue
         k = it + 1  # fictitious play: the table moves 1/(k+1) of the way to the greedy action
         for key, g in greedy.items():
             old = table.get(key) or {"default": 1.0}
@@ -332,6 +353,8 @@ def main(argv=None):
     t.add_argument("--opp", default="self", help="self, or a level/stick for the other team; a comma list: game i takes the (i mod n)th")
     t.add_argument("--start", default=None, help="a table to start from")
     t.add_argument("--dump", default=None, help="write per-state returns here")
+    t.add_argument("--best-response", action="store_true",
+                   help="an exploiter: improved states (coarse, then finer) take their best option outright")
     t.add_argument("--out", required=True)
     m = sub.add_parser("measure")
     m.add_argument("--table", default=None)

@@ -1,0 +1,114 @@
+"""The lab's sticks for issue 44 (truco_lab.lab_sticks) and the exploiter's table step
+(truco_lab.selfplay_policy._best_response): a team that answers together, a stick that
+calls every raise after two bluffs, the held-out learner; the recording bot of
+truco_lab.bet_profile plays exactly as difícil."""
+
+from __future__ import annotations
+
+import random
+
+import truco
+from truco import bots
+from truco.bots.player import dead_bet
+
+from truco_lab import arena, bet_profile, lab_sticks
+from truco_lab import selfplay_policy as sp
+
+assert arena  # imported for its install() of the lab's sticks
+
+
+def _facing_truco():
+    """2 x 2: seat 0 (mão) asks truco; seat 1 must answer with 4, 5, 6 while its partner,
+    seat 3, holds the Zap, Copas and a 3 (Mineiro's manilhas)."""
+    hands = [["7c", "Ah", "As"], ["5c", "4h", "6s"], ["Kd", "Qd", "Jd"], ["4c", "7h", "3s"]]
+    g = truco.new_game(seed=3, players=4, hands=hands, dealer=3)
+    g.apply("raise")
+    assert g.to_move == 1 and g.observation(1)["pending"]["value"] == 4
+    return g
+
+
+def test_team_answers_with_its_partners_hand():
+    g = _facing_truco()
+    alone = g.observation(1)
+    with_partner = lab_sticks.observe(g, 1, "team")
+    assert [v["seat"] for v in with_partner["partner_views"]] == [3]
+    assert "partner_views" not in lab_sticks.observe(g, 1, "honest")
+    for seed in range(4):
+        assert bots.make("honest", random.Random(seed)).choose(alone) == "run"
+        assert bots.make("team", random.Random(seed)).choose(alone) == "run"  # no look across: honest
+        assert bots.make("team", random.Random(seed)).choose(with_partner) in ("accept", "raise")
+
+
+def _answers(level: str, other: str, games: int):
+    out = []
+    for i in range(games):
+        seed = f"lab:{i}"
+        g = truco.new_game("mineiro", players=2, seed=seed)
+        while g.winner is None:
+            seat = g.to_move
+            obs = g.observation(seat)
+            who = level if seat % 2 == i % 2 else other
+            action = bots.for_move(who, seed, seat, len(g.log)).choose(obs)
+            if who == level and obs.get("pending") and "run" in obs["legal_actions"]:
+                them = lab_sticks._memory(obs).teams[1 - seat % 2]
+                honest = bots.for_move("honest", seed, seat, len(g.log)).choose(obs)
+                out.append((obs, action, honest, them))
+            g.apply(action, seat)
+    return out
+
+
+def test_sharp_calls_every_raise_after_two_bluffs_and_is_honest_before(monkeypatch):
+    before = 0
+    for obs, action, honest, them in _answers("sharp", "maniac", 8):
+        assert lab_sticks.bluffs_seen(them) >= 2 or action == honest
+        before += 1
+    assert before >= 20, before
+    # once it has seen its bluffs (none needed here), it never runs from a hand it can play
+    monkeypatch.setattr(lab_sticks.SharpBot, "BLUFFS_SEEN", 0)
+    calls = 0
+    for obs, action, honest, _ in _answers("sharp", "maniac", 8):
+        assert action != "run" or dead_bet(obs, "accept"), obs["pending"]
+        calls += honest == "run"
+    assert calls >= 5, calls
+
+
+def test_learner_calls_trucos_once_the_other_team_raises_half_its_hands():
+    calls = 0
+    for obs, action, honest, them in _answers("learner", "maniac", 12):
+        if them.hands >= 4 and them.raised_hands >= them.hands / 2 and obs["pending"]["value"] == 4:
+            assert action != "run" or dead_bet(obs, "accept")
+            calls += honest == "run"
+        else:
+            assert action == honest
+    assert calls >= 3, calls
+
+
+def test_lab_sticks_are_split_and_built_by_name():
+    assert set(lab_sticks.TUNED).isdisjoint(lab_sticks.HELD_OUT)
+    assert not set(lab_sticks.LAB_STICKS) & set(truco.names.ALL_LEVELS)
+    for level in lab_sticks.LAB_STICKS:
+        assert bots.for_move(level, 1, 0, 0).level == level
+
+
+def test_the_recording_bot_plays_as_dificil():
+    g = truco.new_game("mineiro", players=4, seed="prof")
+    moves = 0
+    while g.winner is None and moves < 60:
+        seat = g.to_move
+        obs = g.observation(seat)
+        rng = f"p:{seat}:{len(g.log)}"
+        a = bots.make("dificil", random.Random(rng)).choose(obs)
+        assert bet_profile.ProfileBot(bet_profile.settings(), random.Random(rng)).choose(obs) == a
+        g.apply(a, seat)
+        moves += 1
+
+
+def test_best_response_takes_the_better_option_outright_and_unhides_it():
+    table = {"ask|4|0|4|3": {"play": 0.5, "default": 0.5}, "ask|4|0|4|3|p0|00": {"play": 1.0},
+             "ask|4|0|4|2|p1|00": {"raise": 1.0}}
+    samples = [("ask|4|0|4|2", "play", {"play": 0.5, "raise": 0.5 + 0.01 * (i % 3)}, "ask|4|0|4|2|p1|00", {})
+               for i in range(30)]
+    sp._best_response(table, samples, {"ask|4|0|4|3": "raise"}, min_n=25, z=1.5)
+    assert table["ask|4|0|4|3"] == {"raise": 1.0}
+    assert "ask|4|0|4|3|p0|00" not in table  # the finer entry would hide the new action
+    assert table["ask|4|0|4|2|p1|00"] == {"raise": 1.0}
