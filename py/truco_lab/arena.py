@@ -188,9 +188,9 @@ def run(preset: str = "mineiro", players: int = 4, a: str = "dificil", b: str = 
 
     ``settings``: level name -> the :class:`truco.bots.LevelSettings` its bots are built
     with instead of the shipped ones (a knob turned, as bench/arena_knobs.py does)."""
-    for level in (a, b):
-        bots.make(level, random.Random(0))  # fail early on a bad level name
     settings = settings or {}
+    for level in (a, b):
+        bots.make(settings.get(level, level), random.Random(0))  # fail early on a bad level name
     for name, level_settings in settings.items():
         if not isinstance(level_settings, bots.LevelSettings):
             raise ValueError(f"settings[{name!r}] must be a LevelSettings")

@@ -107,6 +107,34 @@ class TableBot(P.HeuristicBot):
         return action
 
 
+class MemberBot(TableBot):
+    """A population member (issue 44): difícil with a table of its own (an exploiter's, an
+    earlier policy's), beside the learner's :class:`TableBot` in the same game. Its table
+    is :attr:`tables` [its settings' name]; it records nothing and is never forced."""
+
+    tables: dict[str, dict] = {}
+
+    def _betting_table(self, known) -> dict:
+        return MemberBot.tables[self.settings.name]
+
+    def _table_action(self, kind: str, known, p: float, step: int, default: str, options: list[str]) -> str:
+        return pick(self._betting_table(known), state_keys(kind, known, p, step), default, options, self.rng)
+
+
+MEMBER = "table:"
+
+
+def opponent(spec: str):
+    """An opponent by name: ``self`` (None: the learner itself), a level or stick, or
+    ``table:<path>``, difícil playing the table at ``path`` (:class:`MemberBot`)."""
+    if spec == "self":
+        return None
+    if spec.startswith(MEMBER):
+        MemberBot.tables[spec] = json.load(open(spec[len(MEMBER):]))
+        return dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name=spec)
+    return spec
+
+
 def variant_settings() -> P.LevelSettings:
     return dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name=VARIANT)
 
@@ -117,6 +145,8 @@ _make = bots.make
 def _patched_make(level, rng=None):
     if isinstance(level, P.LevelSettings) and level.name == VARIANT:
         return TableBot(level, rng if rng is not None else random.Random())
+    if isinstance(level, P.LevelSettings) and level.name.startswith(MEMBER):
+        return MemberBot(level, rng if rng is not None else random.Random())
     return _make(level, rng)
 
 
@@ -283,7 +313,7 @@ def _best_response(table: dict, samples, greedy: dict, min_n: int, z: float) -> 
 def train(a):
     install()
     table: dict = json.load(open(a.start)) if a.start else {}
-    opps = [None if o == "self" else o for o in a.opp.split(",")]
+    opps = [opponent(o) for o in a.opp.split(",")]
     for it in range(a.iters):
         t = time.time()
         tasks = [(a.players, f"train{a.seed}:{it}:{i}", table, a.explore, opps[i % len(opps)], a.branch)
@@ -321,7 +351,10 @@ def measure(a):
     s = variant_settings()
     for b in a.opps.split(","):
         t = time.time()
-        r = arena.run("mineiro", a.players, "dificil", b, a.games, a.seed, jobs=a.jobs, settings={"dificil": s})
+        member = opponent(b)
+        extra = {b: member} if b.startswith(MEMBER) else {}
+        r = arena.run("mineiro", a.players, "dificil", b, a.games, a.seed, jobs=a.jobs,
+                      settings={"dificil": s, **extra})
         line = f"{b:8s} {a.players}p seed {a.seed}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}"
         base = a.base.format(opp=b, players=a.players, seed=a.seed, games=a.games) if a.base else None
         if base and os.path.exists(base):
@@ -350,7 +383,8 @@ def main(argv=None):
     t.add_argument("--z", type=float, default=1.5)
     t.add_argument("--seed", default="1")
     t.add_argument("--jobs", type=int, default=2)
-    t.add_argument("--opp", default="self", help="self, or a level/stick for the other team; a comma list: game i takes the (i mod n)th")
+    t.add_argument("--opp", default="self", help="self, a level/stick, or table:<path> (difícil with that table) "
+                   "for the other team; a comma list: game i takes the (i mod n)th")
     t.add_argument("--start", default=None, help="a table to start from")
     t.add_argument("--dump", default=None, help="write per-state returns here")
     t.add_argument("--best-response", action="store_true",

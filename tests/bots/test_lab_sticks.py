@@ -112,3 +112,26 @@ def test_best_response_takes_the_better_option_outright_and_unhides_it():
     assert table["ask|4|0|4|3"] == {"raise": 1.0}
     assert "ask|4|0|4|3|p0|00" not in table  # the finer entry would hide the new action
     assert table["ask|4|0|4|2|p1|00"] == {"raise": 1.0}
+
+
+def test_a_population_member_plays_its_own_table_beside_the_learner(tmp_path):
+    """selfplay_policy's ``table:<path>`` opponent: difícil with that table, while the
+    learner (TableBot) plays another; an empty member table is difícil without a table."""
+    path = tmp_path / "runs.json"
+    runs = {f"answer|4|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
+    path.write_text(__import__("json").dumps(runs))
+    sp.install()
+    member = sp.opponent(f"table:{path}")
+    sp.TableBot.table = {}
+    changed = 0
+    g = truco.new_game("mineiro", players=4, seed="member")
+    while g.winner is None:
+        seat = g.to_move
+        obs = g.observation(seat)
+        rng = f"m:{seat}:{len(g.log)}"
+        a = bots.make(member, random.Random(rng)).choose(obs)
+        if obs.get("pending") and obs["pending"]["value"] == 4 and "run" in obs["legal_actions"]:
+            assert a == "run" or dead_bet(obs, "run")
+            changed += a != sp.TableBot(sp.variant_settings(), random.Random(rng)).choose(obs)
+        g.apply(a, seat)
+    assert changed >= 1
