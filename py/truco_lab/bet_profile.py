@@ -167,6 +167,46 @@ def report(stick: str, r: dict) -> str:
     return "\n".join(lines)
 
 
+def reviews(players: int, stick: str, seed: str, games: int = 1) -> list[str]:
+    """Difícil's raises and answers in ``games`` games against ``stick``, one line each, as
+    a person reviewing the hand sees them: the score, its hand, the cards on the table, the
+    bet, the chance it decided on and the reason the hand review gives
+    (:func:`truco.bots.explain.reason_for`, in Portuguese)."""
+    import random
+
+    from truco.bots.explain import reason_for
+    from truco.game import new_game
+    from truco.hint_text import render
+
+    s = settings()
+    lines = []
+    for i in range(games):
+        game_seed = f"review:{seed}:{i}"
+        game = new_game("mineiro", players=players, seed=game_seed)
+        while game.to_move is not None:
+            seat = game.to_move
+            obs = game.observation(seat)
+            if seat % 2 == 0:
+                bot = ProfileBot(s, random.Random(f"bot:{game_seed}:{seat}:{len(game.log)}"))
+                ProfileBot.records = []
+                action = bot.choose(obs)
+                bet = action in ("raise", "accept", "run") and not obs.get("decision")
+                if bet and ProfileBot.records:
+                    kind, step, p, _, rnd, band, hand, _ = ProfileBot.records[-1]
+                    what = (f"asks {obs['next_raise']['name']}" if kind == "ask" else
+                            f"{action} to {obs['pending']['value']}")
+                    table = [x["card"] or "covered" for r in obs["rounds"] for x in r["plays"]]
+                    why = render(reason_for(obs, action), obs["manilhas"], obs["rules"]["manilha_names"])
+                    lines.append(f"game {i} hand {hand} {obs['score'][0]}x{obs['score'][1]} round {rnd + 1}: "
+                                 f"hand {' '.join(obs['hand'])}, table {' '.join(table) or '-'}: "
+                                 f"{what} at p {p:.2f}{' (bluff)' if p < 0.5 and action == 'raise' else ''}"
+                                 f" -- \"{why}\"")
+            else:
+                action = bots.for_move(stick, game_seed, seat, len(game.log)).choose(obs)
+            game.apply(action, seat=seat)
+    return lines
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, default=4, choices=(2, 4))
@@ -174,7 +214,13 @@ def main(argv=None) -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", default="1")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--reviews", type=int, default=0, help="print difícil's bets of this many games with their reasons instead")
     a = p.parse_args(argv)
+    if a.reviews:
+        for stick in a.opps.split(","):
+            print(f"== against {stick}")
+            print("\n".join(reviews(a.players, stick, a.seed, a.reviews)))
+        return
     for stick in a.opps.split(","):
         t = time.time()
         r = profile(a.players, stick, a.games, a.seed, a.jobs)
