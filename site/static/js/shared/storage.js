@@ -10,6 +10,7 @@ export const KEYS = {
   settings: `${PREFIX}settings`, // the start screen's choices
   stats: `${PREFIX}stats`, // statistics per mode and level
   last: `${PREFIX}last`, // the last finished match (opaque engine save), to replay and share
+  daily: `${PREFIX}daily`, // o desafio do dia: each day's first try, the streak (table/daily.js)
   backup: `${PREFIX}backup`, // unreadable data set aside, never thrown away
 };
 const VERSION = 1;

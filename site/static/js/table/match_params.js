@@ -47,6 +47,7 @@ export function newGameParams(settings, sc = {}) {
   if (sc.score) params.score = sc.score;
   if (sc.dealer !== undefined) params.dealer = sc.dealer;
   if (sc.vira) params.vira = sc.vira;
+  if (sc.daily) params.daily = sc.daily; // o desafio do dia (daily.js): the engine seeds it from the date
   return params;
 }
 

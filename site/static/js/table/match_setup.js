@@ -34,7 +34,8 @@ export class MatchSetup {
     const table = this.table;
     const last = { id: this.record.id, obs: table.observation }; // given up for this one (the start screen asked first)
     table.seatUp({ ...DEFAULT_SETTINGS, ...settings });
-    this.record.chose(table.settings);
+    // The desafio do dia's table (daily.js) is the challenge's, not the player's choice to keep.
+    if (!scenario?.daily) this.record.chose(table.settings);
     this.dialogs.closeAll();
     table.screen.clear();
     const params = { ...newGameParams(table.settings, scenario), ...table.viewParams() };

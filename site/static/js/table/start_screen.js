@@ -5,6 +5,7 @@
 import { fillAvatarChoices, setPlayerAvatar } from "../shared/avatars.js";
 import { applyDeckColours } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
+import { KEYS } from "../shared/storage.js";
 import { DEFAULT_SETTINGS, checkSettings } from "./saved_data.js";
 import { forgetSharedURL } from "./share.js";
 
@@ -13,6 +14,9 @@ import { forgetSharedURL } from "./share.js";
 // into it instead of the start screen. Per tab (sessionStorage), read once.
 const LANG_RESUME_KEY = "truco:lang-resume";
 const IN_A_MATCH = new Set(["human", "bots", "pass"]);
+// O desafio do dia (issue 45) loads when it is used: named through a constant, so the build's
+// first-visit budget, which follows literal imports, does not count it.
+const DAILY = "./daily.js";
 
 export class StartScreen {
   /**
@@ -22,7 +26,19 @@ export class StartScreen {
   constructor({ manager, setup, store, dialogs, progress }) {
     Object.assign(this, { manager, setup, store, dialogs, progress });
     this.offers = 0;
+    this.dailyChallenge = null; // daily.js's DailyChallenge, once loaded
     document.addEventListener("truco:lang-switch", () => this.leaveWordForOtherLanguage());
+    document.getElementById("open-daily")?.addEventListener("click", () => this.daily((d) => d.play()));
+  }
+
+  /** O desafio do dia's module (loaded once), then `then(challenge)`; a failure is told. */
+  daily(then = () => {}) {
+    const { manager, setup, store, dialogs } = this;
+    this.dailyLoad ??= import(DAILY).then((m) => (this.dailyChallenge = new m.DailyChallenge({ manager, setup, start: this, store, storage: store.storage, dialogs })));
+    return this.dailyLoad.then(then).catch((err) => {
+      this.dailyLoad = null;
+      dialogs.notice(t("error.engine", { message: String(err?.message ?? err).slice(0, 200) }));
+    });
   }
 
   /** The language switch is followed mid-match: the match's id for the page it leads to. */
@@ -113,7 +129,11 @@ export class StartScreen {
       this.continueSaved();
     } else {
       this.offer();
+      // `?desafio=1`: the challenge, over the start screen (which stays if a saved match is kept).
+      if (opts.daily) return void this.daily((d) => d.fromAddress());
     }
+    // A device that has played a challenge: its streak on the start screen, its match followed.
+    if (this.store.storage.getRaw(KEYS.daily) !== null) this.daily();
   }
 
   /** Start the shared match, after asking when it would give up a saved game. */

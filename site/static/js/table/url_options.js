@@ -3,13 +3,14 @@
 // deals, a scenario for tests and shared situations (`hands=4c.7h.As-3c.2h.Kd`,
 // `score=10,4`, `dealer=1`, `vira=Kd`), `autostart=1` to skip the start screen, and
 // `fast=1` for no pauses between moves (tests), which also stops the table's motion unless
-// `motion=1` is there too (motion.js; the motion tests). The player's name is never taken from an
+// `motion=1` is there too (motion.js; the motion tests). `desafio=1` opens o desafio do dia
+// (daily.js). The player's name is never taken from an
 // address (a link does not rename whoever opens it).
 
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 import { isSharedURL } from "./share.js";
 
-/** {settings, scenario, fast, motion, autostart, shared} from the address's query. */
+/** {settings, scenario, fast, motion, autostart, shared, daily} from the address's query. */
 export function urlOptions(search = location.search) {
   const q = new URLSearchParams(search);
   const settings = {};
@@ -29,5 +30,5 @@ export function urlOptions(search = location.search) {
   if (q.has("score")) scenario.score = q.get("score").split(",").map(Number);
   if (q.has("dealer")) scenario.dealer = Number(q.get("dealer"));
   if (q.has("vira")) scenario.vira = q.get("vira");
-  return { settings, scenario, fast: q.get("fast") === "1", motion: q.get("motion") === "1", autostart: q.get("autostart") === "1", shared: isSharedURL(search) };
+  return { settings, scenario, fast: q.get("fast") === "1", motion: q.get("motion") === "1", autostart: q.get("autostart") === "1", shared: isSharedURL(search), daily: q.get("desafio") === "1" };
 }
