@@ -4,6 +4,8 @@ engine's presets."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -61,7 +63,7 @@ def render_pages(out: Output, context: dict) -> None:
                 value = value.replace("{" + name + "}", str(arg))
             return value
 
-        env.globals.update(asset=asset, t=t)
+        env.globals.update(asset=asset, t=t, inline_script=inline_script)
         page_context = dict(
             context,
             lang=lang,
@@ -80,7 +82,53 @@ def render_pages(out: Output, context: dict) -> None:
                           "url": origin + LANGUAGES[other] + tpl.name if origin else up + LANGUAGES[other] + tpl.name}
                          for other in LANGUAGES]
             html = env.get_template(tpl.name).render(**page_context, page=tpl.stem, languages=languages)
+            check_inline_scripts(html, folder + tpl.name)
             out.add_bytes(folder + tpl.name, html.encode("utf-8"))
+
+
+def inline_script(rel: str):
+    """A script of site/static/js/ written into the page (`<script>{{ inline_script(...) }}</script>`):
+    code that must run before the page asks for anything (lang_redirect.js). The CSP allows
+    it by its sha256, which netlify.toml lists (check_inline_scripts)."""
+    from jinja2.utils import markupsafe
+
+    text = (SITE / "static" / "js" / rel).read_text(encoding="utf-8")
+    if "</script" in text.lower() or "<!--" in text:
+        raise BuildError(f"{rel} cannot be inlined: it holds '</script' or '<!--'")
+    return markupsafe.Markup(text)
+
+
+INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def csp_hash(source: str) -> str:
+    """The CSP source that allows an inline script: 'sha256-<base64 of its text's digest>'."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def check_inline_scripts(html: str, name: str) -> None:
+    """Every inline script of a page is allowed by that page's Content-Security-Policy in
+    netlify.toml (serve.py sends the same): a script changed without its hash there would be
+    refused by the browser, silently, on the deployed site and in the tests alike."""
+    sources = INLINE_SCRIPT.findall(html)
+    if not sources:
+        return
+    from .serve import headers_for, load_header_rules
+
+    rules = load_header_rules()
+    # The page's own address, its address without .html (Netlify's pretty URLs), and a
+    # folder's address for its index.html.
+    paths = ["/" + name, "/" + name.removesuffix(".html")]
+    if name.endswith("index.html"):
+        paths.append("/" + name.removesuffix("index.html"))
+    for path in paths:
+        csp = headers_for(path, rules).get("Content-Security-Policy", "")
+        script_src = next((d.split()[1:] for d in csp.split(";") if d.split()[:1] == ["script-src"]), [])
+        for source in sources:
+            needed = csp_hash(source)
+            if needed not in script_src:
+                raise BuildError(f"{name}: its inline script is not allowed by netlify.toml's Content-Security-Policy "
+                                 f"for {path}: add {needed} to the script-src of every page rule (the old hash goes)")
 
 
 def site_url() -> str:

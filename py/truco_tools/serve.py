@@ -14,7 +14,8 @@ rule sets ``Cache-Control``, Netlify's default (revalidate every time) is sent. 
 Netlify, ``/name`` serves ``name.html`` (pretty URLs), and revalidation goes by ``ETag``
 (``If-None-Match``), never by ``Last-Modified``: that is to the second, and would call a file
 of a deploy made within the same second as the previous one "not modified" (the browser's
-service-worker update check would then keep the old sw.js).
+service-worker update check would then keep the old sw.js). The ``[[redirects]]`` with a
+``Language`` condition are followed as Netlify does (load_redirect_rules).
 """
 
 from __future__ import annotations
@@ -97,12 +98,53 @@ def headers_for(path: str, rules) -> dict[str, str]:
     return dict(merged.values())
 
 
+# --- netlify.toml's [[redirects]] --------------------------------------------------------
+
+def load_redirect_rules(path: Path = NETLIFY_TOML) -> list[dict]:
+    """The [[redirects]] rules of netlify.toml that this server follows: a `from` path
+    matched exactly (case-insensitive, a trailing slash optional), a `Language` condition or
+    none, in file order (Netlify takes the first rule that matches). A rule with any other
+    condition (Country, Role...) is never taken here."""
+    config = tomllib.loads(path.read_text(encoding="utf-8"))
+    rules = []
+    for rule in config.get("redirects", []):
+        conditions = rule.get("conditions") or {}
+        if set(conditions) - {"Language"}:
+            continue
+        rules.append({"from": for_regexp(rule["from"]), "to": rule["to"], "status": int(rule.get("status", 301)),
+                      "force": bool(rule.get("force", False)),
+                      "languages": [str(x).lower() for x in conditions.get("Language", [])]})
+    return rules
+
+
+def request_language(headers) -> str:
+    """The language Netlify's Language condition sees: the `nf_lang` cookie when there is
+    one, else the first language of Accept-Language (its first two letters)."""
+    for part in headers.get("Cookie", "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == "nf_lang" and value:
+            return value.strip().lower()
+    return headers.get("Accept-Language", "").split(",")[0].strip()[:2].lower()
+
+
+def redirect_for(path: str, headers, rules, file_exists: bool) -> tuple[int, str] | None:
+    """(status, target path) of the first redirect rule a request takes, or None."""
+    for rule in rules:
+        if not rule["from"].match(path) or (file_exists and not rule["force"]):
+            continue
+        if rule["languages"] and request_language(headers) not in rule["languages"]:
+            continue
+        return rule["status"], rule["to"]
+    return None
+
+
 # --- the server ----------------------------------------------------------------------------
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     rules: list = []
+    redirects: list = []
 
     def _request_path(self) -> str:
         return unquote(urlsplit(self.path).path) or "/"
@@ -143,6 +185,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # folder), mtime in nanoseconds and size.
         self._etag = None
         st = self._file_for(self.translate_path(self.path))
+        moved = redirect_for(self._request_path(), self.headers, self.redirects, st is not None)
+        if moved:
+            status, target = moved
+            query = urlsplit(self.path).query  # as on Netlify, the query goes along
+            self.send_response(status)
+            self.send_header("Location", target + ("?" + query if query else ""))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
         if "If-Modified-Since" in self.headers:
             del self.headers["If-Modified-Since"]
         if st is not None:
@@ -195,7 +246,8 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0, quiet: 
     """A threading HTTP server for `directory` with netlify.toml's headers; port 0 picks a
     free port."""
     base = QuietHandler if quiet else Handler
-    handler_class = type(base.__name__, (base,), {"rules": load_header_rules(config)})
+    handler_class = type(base.__name__, (base,), {"rules": load_header_rules(config),
+                                                  "redirects": load_redirect_rules(config)})
     handler = functools.partial(handler_class, directory=str(directory))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True

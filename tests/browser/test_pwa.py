@@ -44,14 +44,18 @@ from helpers.browser import ENGINE_TIMEOUT_MS, READY, ConsoleWatch
 from helpers.table import act, obs, start, wait_turn
 
 from truco_tools import serve
+from truco_tools.pages import csp_hash
 
 SW_TIMEOUT_MS = 180_000
 
 # ------------------------------------------------------------------ netlify.toml's headers
 
+# The pages' one inline script, the language choice written into <head> (issue 43), is
+# allowed by its hash (the build checks netlify.toml lists it; the embed has no such script).
+LANG_SCRIPT = csp_hash((ROOT / "site" / "static" / "js" / "shared" / "lang_redirect.js").read_text(encoding="utf-8"))
 PAGE_CSP = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", LANG_SCRIPT],
     "style-src": ["'self'"],
     "img-src": ["'self'"],
     "font-src": ["'self'"],
@@ -65,7 +69,7 @@ PAGE_CSP = {
     "form-action": ["'none'"],
     "frame-ancestors": ["'none'"],
 }
-EMBED_CSP = {**PAGE_CSP, "frame-ancestors": ["*"]}
+EMBED_CSP = {**PAGE_CSP, "script-src": ["'self'", "'wasm-unsafe-eval'"], "frame-ancestors": ["*"]}
 WORKER_CSP = {
     "default-src": ["'none'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'"],

@@ -1,8 +1,14 @@
-// The page's language, chosen before anything is drawn (a classic script in <head>: the
-// CSP forbids inline scripts, and a module would run after the first paint).
+// The page's language, chosen before the page asks for anything: written inline into <head>
+// by the build (pages.py's inline_script; the CSP allows it by its sha256, listed in
+// netlify.toml), ahead of every script, style and icon, so a visitor sent to another
+// language loads nothing of this page but its HTML (issue 43: the external script cost
+// Lighthouse 1.4-2.6 s). On Netlify, [[redirects]] with a Language condition send a browser
+// whose first language is Spanish or English from / to /es/ or /en/ before any HTML at all.
 //
 // - A language the player chose (the switch in the header, remembered under `truco:lang`
-//   by lang_switch.js) wins: a page in another language goes to the same page in it.
+//   by lang_switch.js) wins: a page in another language goes to the same page in it. The
+//   choice is copied into the `nf_lang` cookie, which Netlify's Language redirects obey
+//   instead of the browser's languages (so a player who chose Portuguese stays on /).
 // - Otherwise, on a first visit to a Portuguese page (the default, at the site's root), the
 //   browser's languages decide: the first of them that the site has (pt, es or en).
 // The same page in each language is a <link rel="alternate" hreflang> above this script;
@@ -26,6 +32,10 @@
   var target = null;
   if (chosen && typeof pages[chosen] === "string") {
     target = chosen;
+    var cookie = "nf_lang=" + chosen.split("-")[0];
+    if (document.cookie.split("; ").indexOf(cookie) < 0) {
+      document.cookie = cookie + "; path=/; max-age=31536000; samesite=lax";
+    }
   } else if (here === "pt-BR") {
     var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
     for (var j = 0; j < wanted.length && !target; j++) {

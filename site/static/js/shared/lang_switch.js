@@ -4,6 +4,9 @@
 export const LANG_KEY = "truco:lang";
 
 function remember(code) {
+  // Before the request: Netlify's Language redirects (netlify.toml) follow `nf_lang` rather
+  // than the browser's languages, so an English browser that chose Portuguese gets /.
+  document.cookie = `nf_lang=${code.split("-")[0]}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LANG_KEY, code);
   } catch {
