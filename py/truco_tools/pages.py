@@ -14,11 +14,16 @@ from . import lessons
 from .common import ROOT, SITE, BuildError
 from .output import Output
 
+# Scripts the pages carry inline (inline_script), never fetched: not copied to dist/.
+INLINED = {"js/shared/lang_redirect.js"}
+
+
 def add_static(out: Output) -> None:
     static = SITE / "static"
     for path in sorted(static.rglob("*")):
-        if path.is_file() and not path.name.startswith(".") and "__pycache__" not in path.parts:
-            out.add_file("static/" + path.relative_to(static).as_posix(), path)
+        rel = path.relative_to(static).as_posix()
+        if path.is_file() and not path.name.startswith(".") and "__pycache__" not in path.parts and rel not in INLINED:
+            out.add_file("static/" + rel, path)
 
 
 def render_pages(out: Output, context: dict) -> None:
@@ -92,6 +97,8 @@ def inline_script(rel: str):
     it by its sha256, which netlify.toml lists (check_inline_scripts)."""
     from jinja2.utils import markupsafe
 
+    if "js/" + rel not in INLINED:
+        raise BuildError(f"inline_script({rel!r}): list it in pages.INLINED (it is then left out of dist/)")
     text = (SITE / "static" / "js" / rel).read_text(encoding="utf-8")
     if "</script" in text.lower() or "<!--" in text:
         raise BuildError(f"{rel} cannot be inlined: it holds '</script' or '<!--'")
