@@ -19,6 +19,7 @@ import { el } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { matchHands } from "./match_end.js";
+import { ReplayView } from "./replay_view.js";
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 
 const $ = (id) => document.getElementById(id);
@@ -155,6 +156,11 @@ export class DailyChallenge {
     this.badge = null;
     manager.onApplied((applied) => this.applied(applied));
     $("daily-share").addEventListener("click", () => this.share());
+    // An earlier day's counted try, step by step (the day is over: its deals are no secret).
+    $("daily-review").addEventListener("click", () => {
+      const review = this.read().review;
+      if (review) ReplayView.current?.open(review.save);
+    });
     // "Treinar o desafio" at the end: today's challenge again (practice, unless a new day began).
     $("daily-again").addEventListener("click", () => {
       this.dialogs.close(this.dialogs.end);
@@ -304,13 +310,21 @@ export class DailyChallenge {
     const record = this.read();
     const rec = record.days[today];
     const n = streak(record.days, today);
+    // Today's challenge saved in play (a reload, "Voltar ao início"): the button continues it.
+    const saved = this.store.savedSession();
+    const inPlay = Boolean(saved) && record.current?.id === saved.id && record.current.day === today;
     const parts = [];
-    if (rec) parts.push(t("daily.today", { result: rec.result ? t(rec.result === "won" ? "daily.won" : "daily.lost", { us: rec.us, them: rec.them }) : t("daily.unfinished") }));
+    const said = rec?.result ? t(rec.result === "won" ? "daily.won" : "daily.lost", { us: rec.us, them: rec.them }) : t(inPlay ? "daily.in_play" : "daily.unfinished");
+    if (rec) parts.push(t("daily.today", { result: said }));
     if (n) parts.push(t("daily.streak", { n }));
     if (rec) parts.push(nextText());
     status.textContent = parts.join(" ");
     status.hidden = parts.length === 0;
-    $("open-daily").textContent = t(rec ? "daily.practice_again" : "daily.play");
+    const review = record.review && record.review.day < today ? record.review : null;
+    const reviewButton = $("daily-review");
+    reviewButton.hidden = !review;
+    if (review) reviewButton.textContent = t("daily.review", { date: dateLabel(review.day) });
+    $("open-daily").textContent = t(inPlay ? "daily.continue" : rec ? "daily.practice_again" : "daily.play");
   }
 
   /** "Compartilhar resultado": the share sheet where there is one, else the clipboard, else the text to copy. */

@@ -32,6 +32,7 @@ export class ReplayView {
     this.table = null;
     this.steps = [];
     this.i = 0;
+    ReplayView.current = this; // the table's one replay dialog: daily.js opens a past challenge in it
     $("replay-prev").addEventListener("click", () => this.go(this.i - 1));
     $("replay-next").addEventListener("click", () => this.go(this.i + 1));
     $("replay-close").addEventListener("click", () => this.dialog.close());
