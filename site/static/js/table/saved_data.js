@@ -239,6 +239,8 @@ export function migrate(kind, v, data) {
   return out;
 }
 
+const CHECKED_KINDS = new Set(["settings", "session", "stats", "last"]);
+
 /** Check a current-version value of `kind`; returns the clean value or throws. */
 export function check(kind, data, opts = {}) {
   if (kind === "settings") {
@@ -313,7 +315,9 @@ export function parseImport(text, opts = {}) {
   let session = null;
   for (const [key, value] of Object.entries(doc.keys)) {
     if (!key.startsWith(PREFIX) || key.length > 64 || key === `${PREFIX}probe`) return { ok: false, reason: "foreign", detail: key };
-    const kind = Object.keys(KEYS).find((k) => KEYS[k] === key && k !== "backup");
+    // The kinds this file checks; another key of ours (truco:daily, checked by daily.js when
+    // it reads it) comes back as it was, like the marcador's.
+    const kind = Object.keys(KEYS).find((k) => KEYS[k] === key && CHECKED_KINDS.has(k));
     if (!kind) {
       const raw = value && typeof value === "object" && typeof value.$raw === "string" ? value.$raw : JSON.stringify(value);
       entries[key] = raw;
