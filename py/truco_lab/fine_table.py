@@ -42,7 +42,8 @@ def probe(a) -> None:
     table = json.load(open(a.table)) if a.table else {}
     t = time.time()
     # every learner decision branched (selfplay_policy's training games with --branch 1)
-    tasks = [(a.players, f"probe{a.tag}:{i}", table, 0.0, a.opp, 1.0) for i in range(a.games)]
+    opp = sp.opponent(a.opp)  # a level, a stick, or table:<path> (a population member)
+    tasks = [(a.players, f"probe{a.tag}:{i}", table, 0.0, opp, 1.0) for i in range(a.games)]
     n = 0
     with mp.get_context("fork").Pool(a.jobs) as pool, open(a.out, "w") as fh:
         for number, samples in enumerate(pool.imap(sp._train_game, tasks, chunksize=4)):

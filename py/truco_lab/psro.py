@@ -1,0 +1,92 @@
+"""Difícil's betting table against a population that grows with its own best responses
+(issue 44; PSRO / fictitious play over the table's state abstraction).
+
+    .venv/bin/python -m truco_lab.psro --players 4 --iters 2 --exploit-games 4000 \\
+        --refit-games 1500 --population honest,caller,team,sharp,medio \\
+        --start py/truco/bots/data/betting_2x2.json --dir /tmp/psro
+
+Iteration k, from the current table T_k (the shipped one first):
+
+1. **best response**: an exploiter, difícil whose table starts as T_k and takes, in every
+   state (coarse, then finer) where another option beats T_k's on the same deals, that
+   option outright, trained against difícil playing T_k (``selfplay_policy train
+   --best-response --opp table:T_k``); ``exploit_k.json``. Measured against T_k over
+   ``--measure-games`` mirrored games (the arena's seed 1): that is T_k's exploitability
+   in this abstraction and budget (the issue's "≤ 53%").
+2. **the population grows**: ``table:exploit_k.json`` joins the sticks (and every earlier
+   exploiter).
+3. **refit**: ``fine_table probe`` of T_k against each member (``--refit-games`` each, every
+   decision branched), then ``fine_table build`` at ``--z`` on all the probes pooled: each
+   finer state takes the option that pays best against the population as a whole (a
+   uniform mixture of its members), not against any one of them. That is T_{k+1}.
+
+Nothing here is shipped: a table this writes goes into ``py/truco/bots/data`` only once the
+arena has measured it against every stick, tuned and held out (``lab_sticks``), médio and
+the baselines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from types import SimpleNamespace
+
+from truco_lab import fine_table
+from truco_lab import selfplay_policy as sp
+
+
+def best_response(players: int, table: str, games: int, out: str, seed: str, jobs: int) -> None:
+    sp.train(SimpleNamespace(players=players, games=games, iters=1, explore=0.0, branch=0.5, min_n=25, z=1.5,
+                             seed=seed, jobs=jobs, opp=f"table:{table}", start=table, dump=None, out=out,
+                             best_response=True))
+
+
+def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int) -> None:
+    sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed="1",
+                               games=games, jobs=jobs, base=None, save=None))
+
+
+def refit(players: int, table: str, population: list[str], games: int, z: float, out: str, tag: str,
+          jobs: int, workdir: str) -> None:
+    probes = []
+    for i, member in enumerate(population):
+        path = os.path.join(workdir, f"probe_{tag}_{i}.jsonl")
+        fine_table.probe(SimpleNamespace(players=players, opp=member, games=games, tag=f"{tag}.{i}",
+                                         table=table, jobs=jobs, out=path))
+        probes.append(path)
+    fine_table.build(SimpleNamespace(probes=probes, z=z, table=table, out=out))
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--players", type=int, default=4, choices=(2, 4))
+    p.add_argument("--iters", type=int, default=1)
+    p.add_argument("--exploit-games", type=int, default=4000)
+    p.add_argument("--measure-games", type=int, default=2000)
+    p.add_argument("--refit-games", type=int, default=1500)
+    p.add_argument("--z", type=float, default=1.0)
+    p.add_argument("--population", default="honest,caller,team,sharp,medio")
+    p.add_argument("--start", required=True, help="the table T_0 (the shipped one)")
+    p.add_argument("--dir", required=True)
+    p.add_argument("--jobs", type=int, default=2)
+    a = p.parse_args(argv)
+    os.makedirs(a.dir, exist_ok=True)
+    population = a.population.split(",")
+    table = a.start
+    for k in range(a.iters):
+        t = time.time()
+        exploiter = os.path.join(a.dir, f"exploit_{k}.json")
+        print(f"== iteration {k}: best response to {table}", flush=True)
+        best_response(a.players, table, a.exploit_games, exploiter, f"psro{k}", a.jobs)
+        exploitability(a.players, table, exploiter, a.measure_games, a.jobs)
+        population.append(f"table:{exploiter}")
+        nxt = os.path.join(a.dir, f"table_{k + 1}.json")
+        print(f"== iteration {k}: refit against {', '.join(population)}", flush=True)
+        refit(a.players, table, population, a.refit_games, a.z, nxt, f"r{k}", a.jobs, a.dir)
+        table = nxt
+        print(f"== iteration {k} done ({time.time() - t:.0f} s): {table}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
