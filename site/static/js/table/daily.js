@@ -154,6 +154,7 @@ export class DailyChallenge {
     this.pending = null; // {day, practice}: the challenge asked for, until its deal
     this.ended = null; // the challenge's match just over: {day, practice, ...}, for its end dialog
     this.badge = null;
+    this.onTable = false; // the table's settings are the challenge's (since its deal)
     manager.onApplied((applied) => this.applied(applied));
     $("daily-share").addEventListener("click", () => this.share());
     // An earlier day's counted try, step by step (the day is over: its deals are no secret).
@@ -171,7 +172,13 @@ export class DailyChallenge {
     this.showStatus();
     // The start screen's line is brought up to date each time it opens (a try since, a new day).
     const startDialog = $("start-dialog");
-    new MutationObserver(() => startDialog.open && this.showStatus()).observe(startDialog, { attributes: true, attributeFilter: ["open"] });
+    // Left mid-challenge ("Sair da mesa"), the table still has the challenge's settings: the
+    // start screen gets the player's own back.
+    new MutationObserver(() => {
+      if (!startDialog.open) return;
+      if (this.onTable) this.ownSettingsBack();
+      this.showStatus();
+    }).observe(startDialog, { attributes: true, attributeFilter: ["open"] });
   }
 
   /** The record, checked; bad data set aside (with a copy to download) and said. */
@@ -243,6 +250,7 @@ export class DailyChallenge {
         this.pending = null;
       }
       const current = record.current?.id === id ? record.current : null;
+      this.onTable = Boolean(current);
       this.showBadge(current);
     }
     if (obs.winner !== null && obs.winner !== undefined && id) this.finished(obs, reply?.save ?? null, id);
@@ -265,12 +273,19 @@ export class DailyChallenge {
     record.current = null;
     this.write(record);
     this.ended = { day: current.day, practice: !counted, won, us, them, row, streakDays: streak(record.days, dayOf(Date.now())) };
-    // The player's own settings again for the start screen and the next match (the
-    // challenge's were never stored as theirs: match_setup.js).
-    this.manager.updateSettings({ ...DEFAULT_SETTINGS, ...(this.store.storedSettings() ?? {}) });
+    this.ownSettingsBack();
     this.showBadge(null);
     this.showEnd();
     this.showStatus();
+  }
+
+  /** The player's own settings again for the start screen and the next match (the
+   * challenge's were never stored as theirs: match_setup.js). */
+  ownSettingsBack() {
+    this.onTable = false;
+    const own = { ...DEFAULT_SETTINGS, ...(this.store.storedSettings() ?? {}) };
+    this.manager.updateSettings(own);
+    if (this.dialogs.start.open) this.dialogs.fillForm(own);
   }
 
   /** On the table while a challenge is played: which day, and whether it is practice. */
