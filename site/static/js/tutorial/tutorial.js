@@ -80,6 +80,31 @@ function renderProgress() {
 }
 
 // ------------------------------------------------------------------ one lesson on screen
+/**
+ * A lesson's body, built when the lesson is first opened: the page holds every lesson but
+ * the first in a <noscript>, one string while scripts run (see tutorial.html), so the page
+ * starts with one lesson's elements instead of all twelve. Returns whether it was built now.
+ */
+function materialize(article) {
+  const kept = article?.querySelector(":scope > noscript.lesson-body");
+  if (!kept) return false;
+  const tpl = document.createElement("template");
+  tpl.innerHTML = kept.textContent;
+  kept.replaceWith(tpl.content);
+  delete article.dataset.deferred;
+  return true;
+}
+
+/** The lesson holding the element `id` (a heading, a quiz), built or not; null if none. */
+function lessonHolding(id) {
+  const el = document.getElementById(id);
+  const built = el?.closest(".lesson");
+  if (built) return lessonBySlug(built.id);
+  const needle = `id="${id.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`;
+  const kept = $$(".lesson > noscript.lesson-body").find((ns) => ns.textContent.includes(needle));
+  return kept ? lessonBySlug(kept.parentElement.id) : null;
+}
+
 function setupLesson(lesson) {
   const article = document.getElementById(lesson.slug);
   for (const id of lesson.exercises) {
@@ -150,6 +175,7 @@ function show(slug, { focus = false } = {}) {
   $(".tut-intro").hidden = lesson.n !== 1;
   document.title = `${lesson.title} — ${t("tutorial.title")}`;
   progress.setLast(lesson.slug);
+  if (materialize(document.getElementById(lesson.slug))) renderProgress(); // its badges
   if (Exercise.active && !lesson.exercises.includes(Exercise.active.ex.id)) Exercise.active.suspend();
   setupLesson(lesson);
   // Once the engine was started, the first exercise not done yet starts by itself (from its
@@ -178,9 +204,9 @@ function hashSlug() {
 function route({ focus = false } = {}) {
   const slug = hashSlug();
   if (slug && !lessonBySlug(slug)) {
-    // An exercise's own anchor (#ex-id) opens its lesson.
+    // An anchor inside a lesson (an exercise's #ex-id, a quiz) opens its lesson, then goes there.
     const id = slug.startsWith("ex-") ? slug.slice(3) : null;
-    const owner = id && Object.hasOwn(data.exercises, id) ? data.exercises[id].lesson : null;
+    const owner = id && Object.hasOwn(data.exercises, id) ? data.exercises[id].lesson : lessonHolding(slug)?.slug;
     show(owner || progress.data.last || firstOpenLesson().slug, { focus });
     if (owner) document.getElementById(slug)?.scrollIntoView();
     return;
