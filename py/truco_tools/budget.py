@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .common import BuildError, log
 from .output import Output
-from .snapshot import SNAPSHOT_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE
+from .snapshot import SNAPSHOT_FILE, SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE
 
 # What a first visit of the table may download up to the first deal on the snapshot path,
 # on a host that compresses nothing (check_first_visit_budget).
@@ -69,7 +69,7 @@ def page_files(out: Output, page: str) -> list[str]:
 
 
 # The worker's files on the snapshot path, which it names by variables (Pyodide's folder).
-SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", SNAPSHOT_WASM_FILE, SNAPSHOT_FILE,
+SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, SNAPSHOT_FILE,
                        XZ_DECODER_FILE)
 
 

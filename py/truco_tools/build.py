@@ -53,8 +53,8 @@ from .openings import openings_json
 from .pages import LANGUAGES, add_static, render_pages, site_url
 from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
-from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
-                       memory_snapshot, snapshot_wasm_xz, xz_decoder_module)
+from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
+                       loader_xz, memory_snapshot, snapshot_wasm_xz, xz_decoder_module)
 from .vendor import add_qr_libraries
 from .wheels import engine_version, engine_wheel, micropip_wheel
 
@@ -76,6 +76,8 @@ def build() -> None:
     wasm_xz, wasm_info = snapshot_wasm_xz(snapshot, snapshot_info)
     snapshot_info = dict(snapshot_info, wasm=wasm_info)
     out.add_bytes(SNAPSHOT_WASM_FILE, wasm_xz)
+    loader, loader_info = loader_xz(out.data("pyodide/pyodide.asm.mjs"))
+    out.add_bytes(SNAPSHOT_LOADER_FILE, loader)
     decoder, _decoder_version = xz_decoder_module()
     out.add_bytes(XZ_DECODER_FILE, decoder)
     add_qr_libraries(out)
@@ -100,6 +102,10 @@ def build() -> None:
         "snapshotWasmXzSize": wasm_info["xzSize"],
         "snapshotWasmSize": wasm_info["size"],
         "snapshotDataSection": SNAPSHOT_DATA_SECTION,
+        "snapshotLoader": SNAPSHOT_LOADER_FILE,
+        "snapshotLoaderSha256": loader_info["xzSha256"],
+        "snapshotLoaderXzSize": loader_info["xzSize"],
+        "snapshotLoaderSize": loader_info["size"],
         # The stock WebAssembly and standard library (the wheel path), for the progress bar.
         "wasmSize": (PYODIDE_NPM / "pyodide.asm.wasm").stat().st_size,
         "stdlibSize": (PYODIDE_NPM / "python_stdlib.zip").stat().st_size,

@@ -36,6 +36,10 @@ XZ_MAX_DICT = 32 << 20
 # The xz decoder (npm xz-decompress, MIT, pinned in package.json): its UMD bundle, wrapped
 # by the build as an ES module for the worker (no eval; it compiles its own WebAssembly).
 XZ_DECODER_NPM = ROOT / "node_modules" / "xz-decompress"
+# Emscripten's module of Pyodide (pyodide/pyodide.asm.mjs, 1.25 MB of JavaScript), xz'd for the
+# snapshot path (0.21 MB): a host that compresses nothing would send it whole. The worker
+# decodes it and imports it from a blob: URL (the wheel path imports the plain file).
+SNAPSHOT_LOADER_FILE = "snapshot/pyodide.asm.mjs.xz"
 XZ_DECODER_FILE = "static/js/vendor/xz-decompress.js"
 
 # The Pyodide files a snapshot depends on (it is only valid for the very same build).
@@ -276,6 +280,29 @@ def snapshot_wasm_xz(snapshot_xz: bytes, snapshot_info: dict) -> tuple[bytes, di
         f"({stats['zeroedBytes'] / 1e6:.1f} MB) come from the snapshot ({stats['ranges']} ranges); "
         f"{len(wasm) / 1e6:.1f} MB -> {len(packed) / 1e6:.2f} MB xz, {time.perf_counter() - started:.1f}s")
     return packed, info
+
+
+def loader_xz(loader: bytes) -> tuple[bytes, dict]:
+    """pyodide.asm.mjs (as dist/ has it) xz'd, cached under a hash of its bytes: the bytes and
+    {"size", "sha256" (of the module), "xzSize", "xzSha256"}."""
+    import lzma
+
+    key = sha256(f"loader {sha256(loader)}\nxz {xz_params_text()}\n".encode())
+    packed_file = CACHE / "snapshot" / f"loader-{key[:16]}.xz"
+    if packed_file.is_file():
+        packed = packed_file.read_bytes()
+    else:
+        started = time.perf_counter()
+        packed = xz_compress(loader)
+        if lzma.decompress(packed) != loader:
+            raise BuildError("pyodide.asm.mjs's xz does not give it back")
+        packed_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = packed_file.with_suffix(".tmp")
+        tmp.write_bytes(packed)
+        os.replace(tmp, packed_file)
+        log(f"pyodide.asm.mjs for the snapshot path: {len(loader) / 1e6:.2f} MB -> {len(packed) / 1e6:.2f} MB xz, "
+            f"{time.perf_counter() - started:.1f}s")
+    return packed, {"size": len(loader), "sha256": sha256(loader), "xzSize": len(packed), "xzSha256": sha256(packed)}
 
 
 # --- xz decoder ----------------------------------------------------------------------------------

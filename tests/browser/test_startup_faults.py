@@ -31,17 +31,30 @@ FAULT_TIMEOUT_MS = 30_000
 SNAPSHOT_PATH_FILES = {
     "snapshot": "**/snapshot/engine.snapshot.xz",
     "wasm.xz": "**/snapshot/pyodide.asm.wasm.xz",
+    "loader.xz": "**/snapshot/pyodide.asm.mjs.xz",
     "decoder": "**/static/js/vendor/xz-decompress.js",
 }
+# Pyodide's loader module: both paths need it.
 LOADERS = {
     "pyodide.mjs": "**/pyodide/pyodide.mjs",
-    "pyodide.asm.mjs": "**/pyodide/pyodide.asm.mjs",
 }
+# The wheel path's own files (the snapshot path has Emscripten's module xz'd: loader.xz above).
 WHEEL_PATH_FILES = {
+    "pyodide.asm.mjs": "**/pyodide/pyodide.asm.mjs",
     "pyodide.asm.wasm": "**/pyodide/pyodide.asm.wasm",
     "python_stdlib.zip": "**/pyodide/python_stdlib.zip",
 }
 FAULTS = ("abort", "404", "hang")
+# CI's 15 minutes: a 404 takes the path an aborted download takes (a failed fetch of the same
+# file); the xz'd loader's abort the path every other snapshot file's abort takes.
+SOAK_FAULTS = {("*", "404"), ("loader.xz", "abort")}
+
+
+def snapshot_fault_params():
+    for name in SNAPSHOT_PATH_FILES:
+        for fault in FAULTS:
+            soak = ("*", fault) in SOAK_FAULTS or (name, fault) in SOAK_FAULTS
+            yield pytest.param(name, fault, marks=pytest.mark.soak) if soak else pytest.param(name, fault)
 
 
 def fault_handler(fault: str, held: list):
@@ -83,10 +96,7 @@ class Page:
         self.watch.check()
 
 
-# A 404 takes the path an aborted download takes (a failed fetch of the same file): soak tests
-# (./run-tests --all), where CI's 15 minutes have no room for them.
-@pytest.mark.parametrize("fault", [pytest.param(f, marks=pytest.mark.soak) if f == "404" else f for f in FAULTS])
-@pytest.mark.parametrize("name", list(SNAPSHOT_PATH_FILES))
+@pytest.mark.parametrize(("name", "fault"), list(snapshot_fault_params()))
 def test_a_fault_on_the_snapshot_path_falls_back_to_the_wheel(browser, base_url, name, fault):
     loaded = Page(browser, base_url)
     try:
@@ -122,11 +132,11 @@ def retry_chain(loaded: Page, query: str, faults: list[tuple[str, str]]) -> None
 
 
 def test_faults_of_pyodides_loader_end_in_the_message_and_the_retry_works(browser, base_url):
-    """Both paths need Pyodide's two loader modules: no fallback, the message at once."""
+    """Both paths need Pyodide's loader module: no fallback, the message at once."""
     loaded = Page(browser, base_url)
     # Each retry downloads the worker's scripts again from the page first (engine_boot.js), so
     # the page's console shows the next fault too.
-    loaded.watch.allow(r"Failed to load resource: .*\(http://[^)]*/pyodide/pyodide(\.asm)?\.mjs:0\)$")
+    loaded.watch.allow(r"Failed to load resource: .*\(http://[^)]*/pyodide/pyodide\.mjs:0\)$")
     try:
         retry_chain(loaded, f"/?fast=1&stall={STALL_MS}",
                     [(pattern, fault) for pattern in LOADERS.values() for fault in FAULTS])
@@ -142,9 +152,13 @@ def test_faults_of_the_wheel_path_end_in_the_message_and_a_wrong_mime_type_compi
     WebAssembly and standard library. The last retry meets the WebAssembly served as
     text/plain, which streaming compilation refuses: it is compiled from a buffer."""
     loaded = Page(browser, base_url)
+    # As above: a retry downloads the worker's modules (Emscripten's among them) again first.
+    loaded.watch.allow(r"Failed to load resource: .*\(http://[^)]*/pyodide/pyodide\.asm\.mjs:0\)$")
     try:
+        # (Emscripten's module: one fault; the loaders' test meets every fault of a module import.)
         retry_chain(loaded, f"/?fast=1&snapshot=0&stall={STALL_MS}",
-                    [(pattern, fault) for pattern in WHEEL_PATH_FILES.values() for fault in FAULTS])
+                    [(pattern, fault) for name, pattern in WHEEL_PATH_FILES.items()
+                     for fault in (("abort",) if name == "pyodide.asm.mjs" else FAULTS)])
 
         def wrong_type(route):
             response = route.fetch()

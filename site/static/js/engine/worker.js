@@ -46,6 +46,7 @@ const ROOT = new URL("../../../", import.meta.url); // dist/
 const PYODIDE_DIR = "pyodide/";
 const SNAPSHOT_FILE = "snapshot/engine.snapshot.xz";
 const SNAPSHOT_WASM_FILE = "snapshot/pyodide.asm.wasm.xz";
+const SNAPSHOT_LOADER_FILE = "snapshot/pyodide.asm.mjs.xz";
 const DECODER = "../vendor/xz-decompress.js";
 const PARAMS = new URL(self.location.href).searchParams;
 const FAIL = PARAMS.get("fail");
@@ -270,10 +271,17 @@ async function compileResponse(response, name, again) {
 
 // --- Start: everything the first deal needs starts now, in parallel ---------------------------
 
-// Pyodide's two loader modules (the loader imports pyodide.asm.mjs later: the same module,
-// already fetched and compiled). Both paths need them: if they fail, loading fails.
+// Pyodide's loader (pyodide.mjs): both paths need it; if it fails, loading fails. Emscripten's
+// module, pyodide.asm.mjs (1.25 MB), comes xz'd on the snapshot path (0.2 MB: many hosts
+// compress nothing; worker_snapshot.js decodes and imports it); the wheel path imports the
+// plain file (stockLoaders(): the loader imports it later, the same module, already fetched).
 const pyodideModule = import(indexURL + "pyodide.mjs");
-const loaders = guarded(Promise.all([pyodideModule, import(indexURL + "pyodide.asm.mjs")]));
+let stockLoadersStarted = null;
+const stockLoaders = () => {
+  stockLoadersStarted ||= guarded(Promise.all([pyodideModule, import(indexURL + "pyodide.asm.mjs")]));
+  return stockLoadersStarted;
+};
+const loaders = USE_SNAPSHOT ? guarded(pyodideModule) : stockLoaders();
 loaders.catch(() => {});
 // The generated file names and sizes (build_info.js).
 const buildInfo = guarded(import("../build_info.js").then((m) => m.BUILD));
@@ -283,6 +291,7 @@ const early = USE_SNAPSHOT
   ? {
     snapshot: watchedFetch(new URL(SNAPSHOT_FILE, ROOT)),
     wasm: watchedFetch(new URL(SNAPSHOT_WASM_FILE, ROOT)),
+    loader: watchedFetch(new URL(SNAPSHOT_LOADER_FILE, ROOT)),
     decoder: guarded(import(DECODER)),
   }
   : null;
@@ -299,7 +308,7 @@ startModule.catch(() => {});
 // WebAssembly's compile.
 const shared = {
   ROOT, indexURL, WASM_URL, STDLIB_URL, LOCK_URL, EMPTY_STDLIB_URL, USE_SNAPSHOT,
-  loaders, pyodideModule, early, earlyStockWasm, handOver,
+  loaders, stockLoaders, pyodideModule, early, earlyStockWasm, handOver,
   timings, now, post, log, progress, expectBytes, watchedFetch, fetchOk, fetchBytes,
   useWasm, compileResponse, stageError, errorMessage,
   snapshotPath: { cancel: () => {}, module: null },

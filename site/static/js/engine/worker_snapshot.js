@@ -1,6 +1,7 @@
 // The engine worker's snapshot path (see worker.js): Python with the engine already imported,
-// from the build's memory snapshot. snapshot/engine.snapshot.xz and
-// snapshot/pyodide.asm.wasm.xz (downloads worker.js started at once) are xz-decoded as they
+// from the build's memory snapshot. snapshot/engine.snapshot.xz,
+// snapshot/pyodide.asm.wasm.xz and snapshot/pyodide.asm.mjs.xz (downloads worker.js started at
+// once) are xz-decoded as they
 // arrive, the WebAssembly is compiled from the decoded stream, the memory ranges its custom
 // section lists are filled from the snapshot right after instantiation, and loadPyodide()
 // gets the snapshot, an empty standard library and the lock file's `info` from build_info.js.
@@ -47,6 +48,7 @@ export async function startFromSnapshot(shared, BUILD) {
   expectBytes(new Map([
     [new URL(BUILD.snapshot, ROOT).href, BUILD.snapshotXzSize],
     [new URL(BUILD.snapshotWasm, ROOT).href, BUILD.snapshotWasmXzSize],
+    [new URL(BUILD.snapshotLoader, ROOT).href, BUILD.snapshotLoaderXzSize],
   ]), 0.9);
   let XzReadableStream;
   try {
@@ -60,11 +62,29 @@ export async function startFromSnapshot(shared, BUILD) {
   const snapshotXz = xzDownload(shared, early.snapshot, {
     name: BUILD.snapshot, sha256: BUILD.snapshotSha256, label: "snapshot", XzReadableStream: XzReadableStream(),
   });
+  const loaderXz = xzDownload(shared, early.loader, {
+    name: BUILD.snapshotLoader, sha256: BUILD.snapshotLoaderSha256, label: "loader", XzReadableStream: XzReadableStream(),
+  });
   // Stops this path's downloads (after a fallback or a failure).
   shared.snapshotPath.cancel = () => {
     wasmXz.cancel();
     snapshotXz.cancel();
+    loaderXz.cancel();
   };
+
+  // Emscripten's module (pyodide.asm.mjs), decoded, checked and imported from a blob: URL;
+  // loadPyodide() takes its factory instead of importing the plain file.
+  const createPyodideModule = Promise.all([
+    readExactly(loaderXz.decoded, BUILD.snapshotLoaderSize, BUILD.snapshotLoader), loaderXz.verified,
+  ]).then(async ([source]) => {
+    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    try {
+      return (await import(url)).default;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  });
+  createPyodideModule.catch(() => {});
 
   // The WebAssembly, compiled as it is decoded (checked before it is instantiated).
   const [forCompile, forSize] = wasmXz.decoded.tee();
@@ -105,12 +125,15 @@ export async function startFromSnapshot(shared, BUILD) {
   } catch (err) {
     throw stageError("pyodide", err);
   }
+  // (A failure of this path's own copy of it is this path's: the wheel path takes over.)
+  const factory = await createPyodideModule;
   const { loadPyodide } = await pyodideModule;
   // The snapshot is passed as a promise: Pyodide waits for it only to instantiate.
   const pyodide = await Promise.race([
     loadPyodide({
       indexURL,
       packageBaseUrl: indexURL,
+      createPyodideModule: factory,
       _loadSnapshot: snapshot,
       stdLibURL: EMPTY_STDLIB_URL,
       lockFileContents: { info: BUILD.lockInfo, packages: {} },

@@ -5,7 +5,7 @@
 
 /** Python without the snapshot: load micropip, install the engine wheel, import it. */
 export async function startFromWheel(shared, BUILD) {
-  const { ROOT, indexURL, WASM_URL, STDLIB_URL, LOCK_URL, earlyStockWasm, loaders, pyodideModule, handOver, log } = shared;
+  const { ROOT, indexURL, WASM_URL, STDLIB_URL, LOCK_URL, earlyStockWasm, stockLoaders, pyodideModule, handOver, log } = shared;
   const { progress, expectBytes, watchedFetch, fetchOk, fetchBytes, useWasm, compileResponse, stageError } = shared;
   const micropipURL = new URL(BUILD.micropipWheel, ROOT).href;
   const engineURL = new URL(BUILD.engineWheel, ROOT).href;
@@ -32,7 +32,7 @@ export async function startFromWheel(shared, BUILD) {
 
   let pyodide;
   try {
-    await loaders;
+    await stockLoaders();
     const { loadPyodide } = await pyodideModule;
     const stdlibBytes = await stdlib;
     handOver.set(STDLIB_URL, () => new Response(stdlibBytes));
