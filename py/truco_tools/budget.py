@@ -14,7 +14,7 @@ from .snapshot import SNAPSHOT_FILE, SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, X
 
 # What a first visit of the table may download up to the first deal on the snapshot path,
 # on a host that compresses nothing (check_first_visit_budget).
-FIRST_VISIT_BUDGET = 8_000_000
+FIRST_VISIT_BUDGET = 7_000_000
 
 
 class _PageRefs(HTMLParser):
