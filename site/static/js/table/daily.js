@@ -236,6 +236,7 @@ export class DailyChallenge {
     if (kind === "new" || kind === "resumed") {
       this.ended = null;
       $("end-daily").hidden = true;
+      $("end-share").hidden = false;
       const record = this.read();
       if (kind === "new") {
         if (this.pending && id) {
@@ -304,6 +305,9 @@ export class DailyChallenge {
     const e = this.ended;
     const box = $("end-daily");
     box.hidden = false;
+    // The match's link ("Compartilhar") would deal a friend today's cards before they try the
+    // challenge: after one, only the result is shared.
+    $("end-share").hidden = true;
     box.dataset.practice = String(e.practice);
     $("end-daily-title").textContent = t("daily.badge", { date: dateLabel(e.day) });
     $("end-daily-text").textContent = e.practice ? t("daily.end.practice") : `${t("daily.end.counted")} ${t("daily.streak", { n: e.streakDays })}`;
