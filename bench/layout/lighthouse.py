@@ -34,7 +34,7 @@ from truco_tools.serve import QuietHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 # (row, path, the browser's Accept-Language)
-PAGES = [("table", "index.html", "pt-BR"), ("table, an English browser at /", "", "en-US,en"),
+PAGES = [("table", "index.html", "pt-BR"), ("table (an English browser at /)", "", "en-US,en"),
          ("tutorial", "tutorial.html", "pt-BR"), ("embed", "embed.html?scenario=baralho-rei", "pt-BR"),
          ("marcador", "marcador.html", "pt-BR")]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -135,6 +135,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--lighthouse", required=True, help="the lighthouse command (node_modules/.bin/lighthouse)")
     parser.add_argument("--dist", type=Path, default=None,
                         help="audit this built folder as it is (default: build the checkout into a scratch folder)")
+    parser.add_argument("--ref", default=None,
+                        help="build this commit (git archive into a scratch folder) instead of the working tree")
     parser.add_argument("--site-url", default="https://truco.example/",
                         help="TRUCO_SITE_URL of that build: absolute hreflang links, as Netlify's URL makes them")
     parser.add_argument("--runs", type=int, default=3)
@@ -148,8 +150,17 @@ def main(argv: list[str]) -> None:
         if args.dist:
             shutil.copytree(args.dist, copy)
         else:
-            subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-                           env={**os.environ, "TRUCO_DIST_DIR": str(copy), "TRUCO_SITE_URL": args.site_url})
+            src = ROOT
+            if args.ref:
+                # A commit as it is, without the working tree's edits in progress.
+                src = Path(tmp) / "src"
+                src.mkdir()
+                archive = subprocess.run(["git", "archive", args.ref], cwd=ROOT, check=True, capture_output=True).stdout
+                subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+                (src / "node_modules").symlink_to(ROOT / "node_modules")
+            subprocess.run([sys.executable, str(src / "build.py")], cwd=src, check=True, stdout=subprocess.DEVNULL,
+                           env={**os.environ, "TRUCO_DIST_DIR": str(copy), "TRUCO_SITE_URL": args.site_url,
+                                "TRUCO_CACHE_DIR": str(ROOT / ".cache"), "PYTHONPATH": str(src / "py")})
         server, base_url = serve(copy)
         rows = []
         try:
@@ -169,7 +180,8 @@ def main(argv: list[str]) -> None:
         "",
         f"Written by `bench/layout/lighthouse.py` on {date.today().isoformat()}: Lighthouse 12.2.3's mobile",
         "defaults (simulated slow 4G, 4x CPU slowdown) against the checkout built as Netlify builds it",
-        f"(TRUCO_SITE_URL={args.site_url if not args.dist else '(as built)'}: absolute hreflang links) served on 127.0.0.1 with",
+        f"({'commit ' + subprocess.run(['git', 'rev-parse', '--short', args.ref], cwd=ROOT, capture_output=True, text=True).stdout.strip() + ', ' if args.ref else ''}"
+        f"TRUCO_SITE_URL={args.site_url if not args.dist else '(as built)'}: absolute hreflang links) served on 127.0.0.1 with",
         "netlify.toml's headers and gzip (as Netlify compresses text), Debian's Chromium, the browser",
         f"asking for Portuguese unless the row says otherwise; the median of {args.runs} runs per page (by",
         "performance; each run's performance score in brackets) on a shared 2-core machine. The",
