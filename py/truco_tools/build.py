@@ -51,10 +51,12 @@ from .common import DIST, PYODIDE_NPM, BuildError, log, sha256
 from .output import Output, build_info_module, check_no_other_origin, manifest, names_module
 from .openings import openings_json
 from .pages import LANGUAGES, add_static, render_pages, site_url
+from .preload import add_module_preloads
 from .pwa import APP, checked_icons, service_worker, web_manifest
 from .pyodide import add_pyodide, check_pyodide_installed, pinned_pyodide_version
 from .snapshot import (SNAPSHOT_DATA_SECTION, SNAPSHOT_FILE, SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, XZ_DECODER_FILE,
                        loader_xz, memory_snapshot, snapshot_wasm_xz, xz_decoder_module)
+from .strip import strip_static
 from .vendor import add_qr_libraries
 from .wheels import engine_version, engine_wheel, micropip_wheel
 
@@ -122,7 +124,9 @@ def build() -> None:
     icons = checked_icons()
     for lang, folder in LANGUAGES.items():
         out.add_bytes(folder + "manifest.webmanifest", web_manifest(icons, lang))
+    strip_static(out)
     render_pages(out, {"build": info, "app": APP, "levels": list(LEVELS), "openings_json": openings_json()})
+    add_module_preloads(out)
     out.add_bytes("sw.js", service_worker(out))
     check_no_other_origin(out, own=site_url())
     visit = first_visit(out)

@@ -579,7 +579,8 @@ def two_builds(tmp_path: Path) -> tuple[Path, Path]:
     for n in (1, 2):
         if n == 2:
             css = src / "site" / "static" / "css" / "pwa.css"
-            css.write_text(css.read_text() + "\n/* build 2 */\n")
+            # A rule, not a comment: the build ships style sheets without their comments.
+            css.write_text(css.read_text() + "\n.update-bar { --deploy: \"build 2\"; }\n")
         out = tmp_path / f"dist{n}"
         env = dict(os.environ, TRUCO_DIST_DIR=str(out), TRUCO_CACHE_DIR=str(ROOT / ".cache"),
                    PYTHONPATH=str(src / "py"))  # the copy's tooling, not the checkout's
