@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from helpers.browser import ENGINE_FILE, ENGINE_TIMEOUT_MS, READY, EngineHold, watched_page
+from helpers.browser import ENGINE_TIMEOUT_MS, READY, EngineHold, watched_page
 from helpers.table import obs
 
 HAND = "#hand .card.in-hand:visible"
@@ -57,43 +57,3 @@ def test_a_first_visit_decides_on_its_first_hand_while_the_engine_loads(browser,
         assert page.evaluate("window.__engine.call('observation', {})")["observation"] == now
         assert page.evaluate("JSON.parse(localStorage.getItem('truco:session')).data.save") is not None
         expect(page.get_by_text("A mesa responde assim que o jogo terminar de carregar.")).to_be_hidden()
-
-
-# When the hand went into the DOM and when the page said it had started (`data-page-started`),
-# on the page's clock: the engine's start (its `engine-start` mark) is timed against them.
-MARK_FIRST_SCREEN = """
-new MutationObserver((_, observer) => {
-  if (document.querySelector('#hand [data-card]') && !performance.getEntriesByName('hand-in-dom').length) {
-    performance.mark('hand-in-dom');
-  }
-  if (document.documentElement.hasAttribute('data-page-started') && !performance.getEntriesByName('page-started').length) {
-    performance.mark('page-started');
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true });
-"""
-MARKS = """() => Object.fromEntries(['hand-in-dom', 'page-started', 'engine-start']
-    .map((name) => [name, performance.getEntriesByName(name)[0]?.startTime ?? null]))"""
-
-
-def test_a_first_visit_asks_for_the_engine_once_its_hand_is_drawn_a_return_visit_at_once(browser, base_url):
-    """On a first visit the engine's downloads wait until the first hand is on screen (they
-    would take the link from the page's own files); a return visit (a saved match) starts the
-    engine with the page, as its first screen may need it."""
-    with watched_page(browser, base_url, **PHONE) as page:
-        page.add_init_script(MARK_FIRST_SCREEN)
-        engine_files = []
-        page.context.on("request", lambda r: engine_files.append(r.url) if ENGINE_FILE.search(r.url) else None)
-        page.goto("/?autostart=1&fast=1")
-        expect(page.locator(HAND)).to_have_count(3)
-        page.wait_for_function("() => performance.getEntriesByName('engine-start').length > 0")
-        marks = page.evaluate(MARKS)
-        assert marks["engine-start"] > marks["hand-in-dom"], marks
-        page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-        assert any("/snapshot/" in url for url in engine_files)
-        page.wait_for_function("() => localStorage.getItem('truco:session') !== null")
-        # The same player comes back: the saved match's page starts the engine before its own
-        # modules have run.
-        page.reload()
-        page.wait_for_function("() => performance.getEntriesByName('page-started').length > 0")
-        marks = page.evaluate(MARKS)
-        assert marks["engine-start"] is not None and marks["engine-start"] < marks["page-started"], marks

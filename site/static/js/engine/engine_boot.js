@@ -7,8 +7,6 @@
 // it here: it calls startEngine() on the reader's first touch (engine_status.js). Whenever
 // the worker is started, `<html data-engine-started>` is set and a `truco:engine-start`
 // event is sent to `window` (what the service worker's precache waits for, see pwa.js).
-// The table's first visit starts it once its first screen is painted (waitsForFirstScreen,
-// pageDrawn).
 
 import { EngineClient } from "./engine_client.js";
 
@@ -70,48 +68,10 @@ export function startEngine() {
   window.dispatchEvent(new Event("truco:engine-start"));
 }
 
-// Address keys that leave a first visit's first screen as it is (the start screen, or with
-// `autostart` the page's opening): the table's own options and the tests' hooks. Any other
-// (a setting, a scenario, a shared link, `join`) may need the engine for its first screen.
-const FIRST_SCREEN_KEYS = new Set(["autostart", "fast", "motion", "fail", "snapshot", "stall", "call_limit"]);
-
-/**
- * Whether the worker waits for the table's first screen (issue 43): on a first visit (none
- * of the table's data stored: no saved match, no settings of its own), the table's first
- * screen needs no engine (the start screen, or with `autostart` the opening's hand), and the
- * engine's 7 MB would only take the link (and, over HTTP/1.1, five of its six connections)
- * from the page's own files. main.js calls pageDrawn() once that screen is painted. Any
- * other visit starts the engine at once: its first screen may wait for it.
- */
-export function waitsForFirstScreen(search = location.search) {
-  for (const key of new URLSearchParams(search).keys()) {
-    if (!FIRST_SCREEN_KEYS.has(key)) return false;
-  }
-  try {
-    // storage.js's KEYS.session and KEYS.settings (not imported: this module runs first).
-    if (localStorage.getItem("truco:session") !== null || localStorage.getItem("truco:settings") !== null) return false;
-  } catch {
-    return false; // storage blocked: nothing tells a first visit
-  }
-  return true;
-}
-
-let held = false; // the start waits for pageDrawn()
-
-/** The table's first screen is painted: a start held for it goes now. */
-export function pageDrawn() {
-  if (!held) return;
-  held = false;
-  if (client.state === "idle") startEngine();
-}
-
 export const client = new EngineClient(workerURL());
 // Test hook: `?call_limit=MS` gives every engine call that time limit (engine_client.js).
 const callLimit = Number(new URLSearchParams(location.search).get("call_limit"));
 if (callLimit > 0) client.limitOverride = callLimit;
 // A guest at a friends' table (`?join=1`, friends/guest.js) runs no engine: the host's does.
 const joining = new URLSearchParams(location.search).has("join");
-if (document.documentElement.dataset.engineStart !== "touch" && !joining) {
-  if (waitsForFirstScreen()) held = true;
-  else startEngine();
-}
+if (document.documentElement.dataset.engineStart !== "touch" && !joining) startEngine();

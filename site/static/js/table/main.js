@@ -6,7 +6,7 @@
 // calls wait until it is ready (through a failure and its "Tentar de novo").
 // Test hook: ?fail=pyodide makes the worker load Pyodide from a missing folder.
 
-import { client, pageDrawn, startEngine } from "../engine/engine_boot.js";
+import { client, startEngine } from "../engine/engine_boot.js";
 import { EngineProgress } from "../engine/engine_progress.js";
 import { engineWords } from "../shared/engine_words.js";
 import { t } from "../shared/i18n.js";
@@ -202,7 +202,3 @@ function setUpTable() {
 table = setUpTable();
 // The page has started: boot_watch.js stands down (from here the page says what goes wrong).
 document.documentElement.dataset.pageStarted = "";
-// A first visit's engine waited for this screen (engine_boot.js): it starts once the screen
-// is painted (after the next frame; at once in a hidden tab, which draws no frames).
-if (document.visibilityState === "hidden") pageDrawn();
-else requestAnimationFrame(() => setTimeout(pageDrawn, 0));
