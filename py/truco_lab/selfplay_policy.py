@@ -353,8 +353,10 @@ def measure(a):
         t = time.time()
         member = opponent(b)
         extra = {b: member} if b.startswith(MEMBER) else {}
-        r = arena.run("mineiro", a.players, "dificil", b, a.games, a.seed, jobs=a.jobs,
-                      settings={"dificil": s, **extra})
+        # the variant plays under a name of its own: against "dificil" (the shipped bot, as an
+        # exploiter is measured) both sides would otherwise be the variant
+        r = arena.run("mineiro", a.players, VARIANT, b, a.games, a.seed, jobs=a.jobs,
+                      settings={VARIANT: s, **extra})
         line = f"{b:8s} {a.players}p seed {a.seed}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}"
         base = a.base.format(opp=b, players=a.players, seed=a.seed, games=a.games) if a.base else None
         if base and os.path.exists(base):
