@@ -70,10 +70,13 @@ class GzipHandler(QuietHandler):
         super().send_header(keyword, value)
 
     def copyfile(self, source, outputfile) -> None:
-        if self._body is not None:
-            outputfile.write(self._body)
-        else:
-            super().copyfile(source, outputfile)
+        try:
+            if self._body is not None:
+                outputfile.write(self._body)
+            else:
+                super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser dropped a request it no longer wanted (a page left mid-load)
 
 
 def serve(directory: Path):
@@ -144,6 +147,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--only", default="", help="comma-separated rows (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("lighthouse_results.md"))
     args = parser.parse_args(argv)
+    if args.ref:  # the commit now: the ref may move while the audits run
+        args.ref = subprocess.run(["git", "rev-parse", "--short", args.ref], cwd=ROOT, check=True,
+                                  capture_output=True, text=True).stdout.strip()
     # A folder of its own: other builds may rewrite dist/ while the audits run.
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "dist"
@@ -180,7 +186,7 @@ def main(argv: list[str]) -> None:
         "",
         f"Written by `bench/layout/lighthouse.py` on {date.today().isoformat()}: Lighthouse 12.2.3's mobile",
         "defaults (simulated slow 4G, 4x CPU slowdown) against the checkout built as Netlify builds it",
-        f"({'commit ' + subprocess.run(['git', 'rev-parse', '--short', args.ref], cwd=ROOT, capture_output=True, text=True).stdout.strip() + ', ' if args.ref else ''}"
+        f"({'commit ' + args.ref + ', ' if args.ref else ''}"
         f"TRUCO_SITE_URL={args.site_url if not args.dist else '(as built)'}: absolute hreflang links) served on 127.0.0.1 with",
         "netlify.toml's headers and gzip (as Netlify compresses text), Debian's Chromium, the browser",
         f"asking for Portuguese unless the row says otherwise; the median of {args.runs} runs per page (by",
