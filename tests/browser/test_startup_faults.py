@@ -105,10 +105,9 @@ def test_a_fault_on_the_snapshot_path_falls_back_to_the_wheel(browser, base_url,
         with page.expect_request("**/pyodide/pyodide.asm.wasm", timeout=FAULT_TIMEOUT_MS):
             page.goto(f"/?fast=1&stall={STALL_MS}")
         loaded.wait_log("snapshot not used")
-        if (name, fault) == ("wasm.xz", "hang"):
-            # One of them all the way: the quiet fallback gives a ready engine.
-            page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
-            assert page.evaluate("window.__engine.start") == "wheel"
+        if fault == "hang":
+            # The stall watch gave up on it. (The fallback's whole start to a ready engine is
+            # test_snapshot's, a missing and a truncated snapshot, and the wheel path's test below.)
             loaded.wait_log("no byte received")
         expect(page.locator("#error")).to_be_hidden()
     finally:
