@@ -378,7 +378,7 @@ REVIEW_LINES = {
 def test_the_hand_review_speaks_to_the_human_in_the_second_person(browser, base_url, lang):
     context, page = new_page(browser, base_url)
     path = {"pt-BR": "/", "es": "/es/", "en": "/en/"}[lang]
-    page.goto(path + "?fast=1")
+    page.goto(path + "?fast=1&join=1")  # (a guest's page: it starts no engine, not needed here)
     lines = page.evaluate("""async (events) => {
         const m = await import(new URL("static/js/table/hand_review.js", document.baseURI.replace(/(es|en)\\/[^/]*$/, "")).href);
         return m.eventLines(events, { seat: 0, players: 2 }).map((l) => l.text);
