@@ -5,12 +5,14 @@
 // browser's update check compares them).
 //
 // - Groups (build.py's precache_group()): "shell" is every page in every language, static/
-//   and the manifests; the other groups are the engine's files ("pyodide": Pyodide's stock
-//   files, "snapshot": the memory snapshot path's own files, "fallback": the wheel path's).
-//   The shell is always precached; the engine's groups only once a page that started the
-//   engine asked for them (pwa.js stores that wish in WANTS before it registers this worker,
-//   and posts "precache" to fill an older build's cache that lacks them). So a marcador
-//   visit never downloads the engine.
+//   and the manifests; the other groups are the engine's files ("loader": Pyodide's loader
+//   module, which both start-up paths import; "snapshot": the memory snapshot path's own
+//   files; "pyodide": Pyodide's stock files and "fallback" the wheels, the wheel path's).
+//   The shell is always precached; the engine's groups only once a page whose engine is
+//   ready asked for them, and only those of the path its worker took (PRECACHE.paths: pwa.js
+//   stores the wish in WANTS before it registers this worker, and posts "precache" to fill an
+//   older build's cache that lacks them). So a marcador visit never downloads the engine, and
+//   a browser that starts from the snapshot never downloads the wheel path's 13.5 MB.
 // - Install: the wanted files go into a cache of its own, "truco-build-<id>". A file whose
 //   sha256 (and headers) an older build's cache already holds is copied from there; any other
 //   is fetched with `cache: "force-cache"`, so a file the page has just downloaded comes from
@@ -28,7 +30,7 @@
 //   open keep their build, whose cache is kept until the last of them is gone (a reload
 //   gets the new build). So no page ever mixes two builds.
 
-const PRECACHE = { build: "dev", headers: "", files: {}, groups: {} }; // replaced by build.py
+const PRECACHE = { build: "dev", headers: "", files: {}, groups: {}, paths: {} }; // replaced by build.py
 
 const BUILD = PRECACHE.build;
 const FILES = PRECACHE.files;
@@ -40,8 +42,9 @@ const LISTING = new URL("__truco_sw/listing.json", SCOPE).href;
 // The service worker's own state, shared by its versions: {active, retired, pins}.
 const STATE_CACHE = "truco-sw-state";
 const STATE = new URL("__truco_sw/state.json", SCOPE).href;
-// In the same cache, written by the pages (pwa.js): {engine: true} once a page started the
-// engine, so the engine's groups are precached (by this build and the next ones).
+// In the same cache, written by the pages (pwa.js): {engine: true, paths: ["snapshot"]} once a
+// page's engine was ready, with the start-up paths its workers took (all so far), so those
+// paths' groups are precached (by this build and the next ones).
 const WANTS = new URL("__truco_sw/wants.json", SCOPE).href;
 // The group every install precaches; the others are the engine's.
 const SHELL = "shell";
@@ -146,20 +149,27 @@ self.addEventListener("install", (event) => {
 });
 
 /**
- * The groups to precache: the shell, and the engine's once a page has asked for it (or an
- * older build's cache has them: a build from before the groups, whose player keeps the
- * engine offline through the update; copying them costs nothing).
+ * The groups to precache: the shell, and the engine's once a page has asked for them: the
+ * groups of each start-up path its workers took. An older build's cache with engine files
+ * (a build from before the paths, whose player keeps the engine offline through the update)
+ * counts as the snapshot path, as does a wish that names no path.
  */
 async function wantedGroups(old) {
-  let engine = [...old.values()].some((copy) => copy.engine);
+  const paths = new Set();
+  if ([...old.values()].some((copy) => copy.engine)) paths.add("snapshot");
   try {
     const response = await caches.match(WANTS, { cacheName: STATE_CACHE });
-    engine ||= !!(response && (await response.json()).engine);
+    const wants = response ? await response.json() : null;
+    if (wants?.engine) {
+      const named = Array.isArray(wants.paths) ? wants.paths.filter((p) => p in PRECACHE.paths) : [];
+      for (const path of named.length ? named : ["snapshot"]) paths.add(path);
+    }
   } catch {
     // unreadable: the shell only (a page that needs the engine asks again)
   }
   const groups = new Set([SHELL]);
-  if (engine) for (const g of GROUP_OF.values()) groups.add(g);
+  const known = new Set(GROUP_OF.values());
+  for (const path of paths) for (const g of PRECACHE.paths[path] || []) if (known.has(g)) groups.add(g);
   return [...groups].sort();
 }
 

@@ -6,7 +6,8 @@
 // A page marked `<html data-engine-start="touch">` (the tutorial, the embed) does not start
 // it here: it calls startEngine() on the reader's first touch (engine_status.js). Whenever
 // the worker is started, `<html data-engine-started>` is set and a `truco:engine-start`
-// event is sent to `window` (what the service worker's precache waits for, see pwa.js).
+// event is sent to `window` (what the service worker's precache waits for, see pwa.js); once
+// it is ready, `<html data-engine-path>` says which start-up path it took.
 
 import { EngineClient } from "./engine_client.js";
 
@@ -69,6 +70,11 @@ export function startEngine() {
 }
 
 export const client = new EngineClient(workerURL());
+// `<html data-engine-path>`: the start-up path the worker took, whose files the service
+// worker precaches for offline play (pwa.js), and only those.
+client.onStartedFrom = (path) => {
+  if (path) document.documentElement.dataset.enginePath = path;
+};
 // Test hook: `?call_limit=MS` gives every engine call that time limit (engine_client.js).
 const callLimit = Number(new URLSearchParams(location.search).get("call_limit"));
 if (callLimit > 0) client.limitOverride = callLimit;

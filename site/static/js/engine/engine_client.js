@@ -67,6 +67,7 @@ export class EngineClient {
     this.version = null;
     this.timings = null; // ms since the worker started, per loading stage
     this.startedFrom = null; // "snapshot" | "wheel": how the worker started Python
+    this.onStartedFrom = null; // called with it on each ready event (engine_boot.js)
     // The latest event of the current start, replayed to handlers attached later.
     this.lastEvent = null;
     // Log events that came before an onLog handler (e.g. why the snapshot was not used),
@@ -255,6 +256,7 @@ export class EngineClient {
         this.timings = msg.timings || null;
         this.startedFrom = msg.start || null;
         this.lastEvent = msg;
+        this.onStartedFrom?.(this.startedFrom);
         for (const [id, entry] of this.pending) this._arm(id, entry);
         this.handlers.onReady?.(msg);
         break;

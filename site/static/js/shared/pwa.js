@@ -210,11 +210,23 @@ const registered = new Promise((resolve) => {
   registeredOnce = resolve;
 });
 
-/** The engine's groups are wanted from now on (by this build's worker and the next ones). */
+/**
+ * The engine's groups are wanted from now on (by this build's worker and the next ones): those
+ * of the start-up path this page's worker took (`<html data-engine-path>`, engine_boot.js), and
+ * of any path an earlier page's took.
+ */
 async function wantEngine() {
   try {
     const cache = await caches.open(STATE_CACHE);
-    await cache.put(WANTS, new Response(JSON.stringify({ engine: true }), { headers: { "Content-Type": "application/json" } }));
+    const paths = new Set([document.documentElement.dataset.enginePath || "snapshot"]);
+    try {
+      const before = await (await cache.match(WANTS))?.json();
+      if (Array.isArray(before?.paths)) before.paths.forEach((p) => typeof p === "string" && paths.add(p));
+    } catch {
+      // an unreadable wish: this page's path only
+    }
+    const wants = { engine: true, paths: [...paths].sort() };
+    await cache.put(WANTS, new Response(JSON.stringify(wants), { headers: { "Content-Type": "application/json" } }));
   } catch (err) {
     // No Cache Storage (the browser refuses it): the service worker cannot work either.
     console.warn(`offline play not prepared: ${err.message}`);
