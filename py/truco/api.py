@@ -425,19 +425,14 @@ def _hint(params: dict) -> dict:
     ladder step name (``hint.step.<name>``), ``signal`` a signal (``hint.signal_name.<name>``),
     ``x`` the preset's mão de X score (``hint.x.<value>``), the rest numbers (see :mod:`truco.hint_text`). ``text`` is the Portuguese sentence.
     """
-    from .bots.explain import explain
-    from .hint_text import render
+    from .dica import dica
 
     s = _current()
     game = s.game
     seat = s.seat_of(params)
     if seat is None or game.to_move != seat:
         raise IllegalAction("no hint: it is not your turn")
-    obs = s.view(seat)
-    rng = random.Random(f"hint:{game.seed}:{seat}:{len(game.log)}")
-    action, reason = explain(obs, rng)
-    return {"action": action, "reason": reason,
-            "text": render(reason, obs["manilhas"], obs["rules"]["manilha_names"])}
+    return dica(s.view(seat), game.seed, len(game.log))
 
 
 def _history(params: dict) -> dict:
@@ -472,6 +467,31 @@ def _replay(params: dict) -> dict:
     obs = s.game.observation(seat)
     return {"rules": obs["rules"], "options": obs["options"], "seat": seat,
             "steps": replay_steps(s.game, seat)}
+
+
+def _decisions(params: dict) -> dict:
+    """The seat's decisions in a match, each with what the Dica would have said
+    (:func:`truco.replay.decision_hints`): the review of a finished match, the day's
+    challenge the day after. From ``save`` or the current session, left as it was."""
+    from .replay import decision_hints
+
+    s = _session_of(params)
+    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
+    if seat is None:
+        raise ValueError("decisions needs a seat")
+    return {"seat": seat, "decisions": decision_hints(s.game, seat)}
+
+
+def _achievements(params: dict) -> dict:
+    """The achievements of the seat's team in a match (:mod:`truco.achievements`), found in
+    what the seat saw of it. From ``save`` or the current session, left as it was."""
+    from .achievements import earned
+
+    s = _session_of(params)
+    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
+    if seat is None:
+        raise ValueError("achievements needs a seat")
+    return {"seat": seat, "earned": earned(s.game, seat)}
 
 
 def _share(params: dict) -> dict:
@@ -595,6 +615,8 @@ METHODS = {
     "hint": _hint,
     "history": _history,
     "replay": _replay,
+    "decisions": _decisions,
+    "achievements": _achievements,
     "share": _share,
     "card_order": _card_order,
 }
@@ -616,6 +638,8 @@ PARAMS: dict[str, tuple[str, ...] | None] = {
     "hint": ("seat",),
     "history": ("seat",),
     "replay": ("save", "seat"),
+    "decisions": ("save", "seat"),
+    "achievements": ("save", "seat"),
     "share": ("save",),
     "card_order": ("preset", "vira", "baralho_limpo"),
 }

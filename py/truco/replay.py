@@ -31,6 +31,10 @@ from .quote import said
 _STATIC = ("rules", "options", "log")
 
 
+_BEFORE: dict = {}
+"""What :func:`_steps` yields, before each move, for the position the move was made in."""
+
+
 class ReplayError(ValueError):
     """The match does not replay from its start (never for a game built by the engine)."""
 
@@ -54,13 +58,16 @@ def _finished_table(game: Game, old_hand: dict, seat: int, events: list[dict]) -
     return _view(finished_hand(game, seat, old_hand, hand_index, dealer, score, game_number))
 
 
-def _steps(saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
+def _steps(saved: Game, seat: int) -> Iterator[tuple[int | None, Game, dict]]:
+    """``(move, game, step)``: each step with the index of the move that made it (``None``
+    for the first deal) and the game right after it."""
     try:
         game = start_game(type(saved), saved.start)
     except ValueError as exc:
         raise ReplayError(f"the match cannot be started again: {exc}") from None
-    yield game, {"obs": _view(game.observation(seat)), "events": game.events(seat), "table": None}
+    yield None, game, {"obs": _view(game.observation(seat)), "events": game.events(seat), "table": None}
     for i, (actor, action) in enumerate(saved.moves):
+        yield i, game, _BEFORE  # the position before move i, for decision_hints
         first = len(game.log)
         old_hand = game.hand
         try:
@@ -75,14 +82,14 @@ def _steps(saved: Game, seat: int) -> Iterator[tuple[Game, dict]]:
             # The hand ended and the next was dealt: first the finished table, then the deal.
             deal_at = next(i for i, e in enumerate(events) if e["type"] == "deal" and i > hand_at)
             table = _finished_table(game, old_hand, seat, events[:deal_at])
-            yield game, {"obs": table, "events": events[:deal_at], "table": True}
-            yield game, {"obs": _view(game.observation(seat)), "events": events[deal_at:], "table": None}
+            yield i, game, {"obs": table, "events": events[:deal_at], "table": True}
+            yield i, game, {"obs": _view(game.observation(seat)), "events": events[deal_at:], "table": None}
             continue
         if hand_at is not None:  # the match is over: the engine kept the last hand
             table = _finished_table(game, old_hand, seat, events)
-            yield game, {"obs": table, "events": events, "table": True}
+            yield i, game, {"obs": table, "events": events, "table": True}
             continue
-        yield game, {"obs": _view(game.observation(seat)), "events": events, "table": None}
+        yield i, game, {"obs": _view(game.observation(seat)), "events": events, "table": None}
 
 
 def replay_steps(saved: Game, seat: int) -> list[dict]:
@@ -94,4 +101,39 @@ def replay_steps(saved: Game, seat: int) -> list[dict]:
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < saved.players:
         raise ValueError(f"seat must be from 0 to {saved.players - 1}, not {said(seat)}")
-    return [step for _, step in _steps(saved, seat)]
+    return [step for _, _, step in _steps(saved, seat) if step is not _BEFORE]
+
+
+def decision_hints(saved: Game, seat: int) -> list[dict]:
+    """Each decision ``seat`` took in the match, with what the Dica would have said there
+    (issue 45: the review of yesterday's challenge).
+
+    A decision is one of the seat's moves on its turn that was one of its legal actions: a
+    card, a raise, an answer, a mão de dez (a signal, sent or not, is no decision here, nor
+    a move the turn timer made). Each is ``{move, step, hand_number, played, dica, same}``:
+    ``move`` its index in the match's moves, ``step`` the index of the :func:`replay_steps`
+    step that shows it, ``played`` the action taken, ``dica`` the hint of that position
+    (:func:`truco.dica.dica`: the difícil bot's choice and its reason, from the seat's
+    observation then and nothing else; the signal left aside, as the decision was not
+    one), ``same`` whether they agree.
+    """
+    from .dica import dica
+
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < saved.players:
+        raise ValueError(f"seat must be from 0 to {saved.players - 1}, not {said(seat)}")
+    out = []
+    step = -1
+    for move, game, shown in _steps(saved, seat):
+        if shown is not _BEFORE:
+            step += 1
+            continue
+        actor, action = saved.moves[move]
+        if actor != seat or game.to_move != seat or game.winner is not None:
+            continue
+        obs = game.observation(seat)
+        if action not in obs["legal_actions"]:
+            continue  # a signal, or "timeout"
+        hint = dica(dict(obs, may_signal=False), game.seed, len(game.log))
+        out.append({"move": move, "step": step + 1, "hand_number": obs["hand_number"],
+                    "played": action, "dica": hint, "same": hint["action"] == action})
+    return out

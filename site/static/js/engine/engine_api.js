@@ -31,6 +31,8 @@ export const PARAMS = Object.freeze({
   hint: ["seat"],
   history: ["seat"],
   replay: ["save", "seat"],
+  decisions: ["save", "seat"],
+  achievements: ["save", "seat"],
   share: ["save"],
   card_order: ["preset", "vira", "baralho_limpo"],
 });
