@@ -15,6 +15,10 @@ import { DEFAULT_SETTINGS, load } from "./saved_data.js";
 import { Seats, isSharedTable } from "./seats.js";
 import { commitTally, emptyStats, finishTally, tallyView } from "./stats.js";
 
+// The rating and the history of matches (issue 45): loaded once a match is under way, by an
+// address held in a constant (a literal import() would count in the first visit's budget).
+const MATCH_LOG = "./match_log.js";
+
 // Engine errors that say nothing about the save (the worker is not there to judge it).
 const ENGINE_DOWN = new Set(["LoadError", "Terminated", "NotRunning", "DataCloneError"]);
 
@@ -169,8 +173,9 @@ export class MatchStore {
    */
   abandonSaved(session, obs = null) {
     if (session?.tally && !session.tally.finished && !isSharedTable(session.settings)) {
-      const entry = finishTally(session.tally, tallyView(obs, 0), { left: true });
-      this.commitStats([session.tally, entry]);
+      const done = [[session.tally, finishTally(session.tally, tallyView(obs, 0), { left: true })]];
+      this.commitStats(...done);
+      this.logMatch(done, { settings: session.settings, save: session.save ?? null });
     }
     this.removeSession();
   }
@@ -187,13 +192,27 @@ export class MatchStore {
    * (so a reload never counts twice). */
   saveProgress({ id, tab, save, settings, tally, tallies = [] }) {
     this.storage.write(KEYS.session, { id, tab, save, settings, tally, tallies });
+    this.matchLog ??= import(MATCH_LOG); // ready by the match's end
+  }
+
+  /** A match the statistics counted ([tally, entry]…): rated and kept in the history (match_log.js). */
+  logMatch(done, context) {
+    this.matchLog ??= import(MATCH_LOG);
+    return this.matchLog.then((m) => m.logMatch(this, done, context)).catch((err) => {
+      this.matchLog = null;
+      console.warn(`the rating and history were not written: ${err?.message ?? err}`);
+    });
   }
 
   /** The match is over: counted into the statistics, kept as the last match (after a reload
    * too), and no longer resumed. */
   matchOver({ id, save, settings, tally, tallies = [], obs }) {
     const open = [tally, ...tallies].filter((x) => x && !x.finished);
-    if (open.length) this.commitStats(...open.map((x) => [x, finishTally(x, tallyView(obs, x.seat))]));
+    if (open.length) {
+      const done = open.map((x) => [x, finishTally(x, tallyView(obs, x.seat))]);
+      this.commitStats(...done);
+      this.logMatch(done, { settings, save, announce: true });
+    }
     if (id) this.storage.write(KEYS.last, { save, settings, at: Date.now() });
     this.removeSession();
   }

@@ -11,7 +11,7 @@ const H = 140;
  * `pad`, `rule(y, label, cls)` drawing a grid line with its label on the axis, and
  * `empty(text)` writing `text` in the middle of the plot (no data yet).
  */
-function chartFrame(kind, title, pad) {
+export function chartFrame(kind, title, pad) {
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title, "data-chart": kind });
   svg.append(el("title", {}, title));
   const iw = W - pad.l - pad.r;

@@ -5,13 +5,16 @@
 
 import { engineApi } from "../engine/engine_api.js";
 import { t } from "../shared/i18n.js";
-import { KEYS, StorageManager } from "../shared/storage.js";
+import { KEYS, PREFIX, StorageManager } from "../shared/storage.js";
 import { VERSION, exportText, parseImport } from "./saved_data.js";
 import { emptyStats, recentFor, summary } from "./stats.js";
 import { cleanName } from "./seats.js";
 import { scoreChart, winRateChart } from "./stats_charts.js";
 
 const $ = (id) => document.getElementById(id);
+// The rating and the history of matches (issue 45): drawn by a module loaded when the dialog
+// first opens, named by a constant (a literal import() would count in the first visit).
+const RATING_VIEW = "./rating_view.js";
 
 export class StatsView {
   /**
@@ -118,6 +121,10 @@ export class StatsView {
 
     const charts = document.createElement("div");
     charts.className = "charts";
+    const ratingFigure = document.createElement("figure");
+    ratingFigure.className = "rating-figure";
+    ratingFigure.dataset.testid = "rating";
+    charts.append(ratingFigure);
     const fig = (svg, caption) => {
       const f = document.createElement("figure");
       const c = document.createElement("figcaption");
@@ -132,14 +139,23 @@ export class StatsView {
     charts.append(fig(scoreChart(last, {
       title: t("stats.last"), empty: t("stats.last.empty"), us: t("team.us"), them: t("team.them"),
     }), t("stats.last")));
+    const history = document.createElement("section");
+    history.className = "match-history";
     frag.append(charts, table);
     if (!this.playerRow.hidden) frag.append(this.peopleTable(all, filter));
+    frag.append(history);
     const note = document.createElement("p");
     note.className = "stats-note";
     note.textContent = t("stats.note");
     if (!this.playerRow.hidden) note.textContent += ` ${t("stats.note.people")}`;
     frag.append(note);
     this.body.replaceChildren(frag);
+    this.ratingView ??= import(RATING_VIEW);
+    const who = this.player.value;
+    this.ratingView.then((m) => m.renderRating({ store: this.store, figure: ratingFigure, section: history, who, filter })).catch((err) => {
+      this.ratingView = null;
+      console.warn(`the rating could not be drawn: ${err?.message ?? err}`);
+    });
   }
 
   /** One row per person who played here (this device's player first): games won / lost
@@ -188,6 +204,8 @@ export class StatsView {
     });
     if (!yes) return;
     this.store.storage.remove(KEYS.stats);
+    // The rating and the history of matches go with them (match_log.js's keys).
+    for (const key of [`${PREFIX}rating`, `${PREFIX}history`]) this.store.storage.remove(key);
     this.render();
     this.say(t("stats.reset.done"), "good");
   }
