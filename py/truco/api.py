@@ -409,7 +409,16 @@ def _partner_opinion(params: dict) -> dict:
         obs["pending"] = dict(obs["pending"], answerer=seat)
     if obs["decision"]:
         obs["decision"] = dict(obs["decision"], seat=seat)
-    return {"seat": seat, "action": _bot(s, seat).choose(obs)}
+    bot = _bot(s, seat)
+    action = bot.choose(obs)
+    # Why (issue 44), as the human may read it now: the partner's cards it names only
+    # once face up, a signal only one the human saw (the hand is still being played).
+    from .bots.review import visible
+
+    seen = s.view(human)
+    cards = {p["card"] for r in seen["rounds"] for p in r["plays"] if p["card"] and not p["covered"]}
+    reason = visible(getattr(bot, "last_reason", None), cards, {x["seat"] for x in seen["signals"]})
+    return {"seat": seat, "action": action, **({"reason": reason} if reason else {})}
 
 
 def _hint(params: dict) -> dict:
@@ -437,12 +446,22 @@ def _hint(params: dict) -> dict:
 
 def _history(params: dict) -> dict:
     """The whole match's public log, as the human seat (or ``seat``, one of the humans) saw
-    it (for the hand review)."""
+    it (for the hand review). With ``reasons_for`` (the number of a finished hand's
+    ``hand`` event) also ``reasons``: event number -> why a bot made that raise, accept or
+    run, as this seat may read it (:func:`truco.bots.review.bet_reasons`)."""
     s = _current()
     seat = s.seat_of(params)
     if seat is None:
         raise ValueError("history needs a seat")
-    return {"log": s.game.events(seat)}
+    reply = {"log": s.game.events(seat)}
+    if params.get("reasons_for") is not None:
+        from .bots.review import bet_reasons
+
+        hand_n = params["reasons_for"]
+        if isinstance(hand_n, bool) or not isinstance(hand_n, int):
+            raise ValueError(f"reasons_for must be the number of a hand event, not {said(hand_n, 20)}")
+        reply["reasons"] = bet_reasons(s.game, seat, s.levels, hand_n)
+    return reply
 
 
 def _session_of(params: dict) -> Session:
@@ -636,7 +655,7 @@ PARAMS: dict[str, tuple[str, ...] | None] = {
     "judge": ("plays", "preset", "vira"),
     "partner_opinion": ("seat",),
     "hint": ("seat",),
-    "history": ("seat",),
+    "history": ("seat", "reasons_for"),
     "replay": ("save", "seat"),
     "decisions": ("save", "seat"),
     "achievements": ("save", "seat"),

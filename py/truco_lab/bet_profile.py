@@ -95,14 +95,15 @@ def _make(level, rng=None):
 
 
 def _pair(args):
-    players, stick, seed, index = args
+    players, stick, seed, index, signals = args
     bots.make = _make
     s = settings()
     out = []
     for mirror in (0, 1):
         levels = [s if i % 2 == mirror else stick for i in range(players)]
         ProfileBot.records = []
-        winner, log = arena.play_game("mineiro", players, levels, f"{seed}:{index}")
+        winner, log = arena.play_game("mineiro", players, levels, f"{seed}:{index}",
+                                      signal_teams=(0, 1) if signals else ())
         hands = [e for e in log if e["type"] == "deal"]
         normal = sum(1 for e in hands if e.get("kind", "normal") == "normal")
         out.append({"won": winner == mirror, "records": ProfileBot.records, "normal": normal,
@@ -112,9 +113,12 @@ def _pair(args):
     return out
 
 
-def profile(players: int, stick: str, games: int, seed: str, jobs: int = 2) -> dict:
+def profile(players: int, stick: str, games: int, seed: str, jobs: int = 2, signals: bool = False) -> dict:
+    """``signals``: sinais on, both teams' bots signalling by the table's policy (2 x 2)."""
     pairs = max(1, games // 2)
-    tasks = [(players, stick, seed, i) for i in range(pairs)]
+    tasks = [(players, stick, seed, i, signals) for i in range(pairs)]
+    if jobs <= 1:
+        return summarise([_pair(t) for t in tasks])
     with mp.get_context("fork").Pool(jobs) as pool:
         results = pool.map(_pair, tasks, chunksize=max(1, pairs // (jobs * 8)))
     return summarise(results)

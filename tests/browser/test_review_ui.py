@@ -87,6 +87,7 @@ def test_hint_is_off_by_default_and_when_on_it_is_shown_and_followed(clipboard_t
 def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(clipboard_table):
     start(clipboard_table, {"mode": "1x1", "level": "facil"}, LEADS)
     first = obs(clipboard_table)
+    click_and_wait(clipboard_table, "#actions button[data-action=raise]")  # the bot answers a truco
     play_hand(clipboard_table)
     # in the summary, or at the table's corner once the next hand is under way
     review = clipboard_table.get_by_role("button", name=re.compile(r"^Ver a mão( anterior)?$")).locator("visible=true")
@@ -122,6 +123,11 @@ def test_hand_review_matches_the_engine_log_and_hides_unplayed_cards(clipboard_t
     played = {e["card"] for e in plays if e["card"]}
     for c in set(LEADS["hands"][1]) - played:
         assert card_name(c) not in text, f"the unplayed {card_name(c)} is in the review"
+    # Issue 44: the bot's answer says why, in the terms it decided on, naming no card unseen.
+    reasons = clipboard_table.locator("#review-list li.reason")
+    expect(reasons.first).to_contain_text(re.compile(r"^Por quê: .*\d+%"))
+    answered = [e for e in hand if e["type"] in ("accept", "run", "raise") and e["seat"] == 1]
+    assert reasons.count() == len(answered) >= 1
     assert first["hand_number"] == 1
     dialog.get_by_role("button", name="Fechar").click()
     expect(dialog).to_be_hidden()

@@ -23,17 +23,19 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..names import LEVELS
+from ..game import CATCH_CHANCE
+from ..names import LEVELS, MANILHA_SIGNALS, STRENGTH_SIGNALS
 from .betting_table import TABLES, pick, state_keys
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
+from ..cards import RANKS
 from .opponents import RANDOM_PRIOR, Memory, TeamStats
 from .perceive import beat_table, perceived
 from .settled import settled
 from .signal_play import taker_after
-from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_worlds,
+from .simulate import (VOID, outcomes_after_play, outcomes_from_state, sample_world, sample_worlds,
                        table_state)
 from .utility import game_value
 
@@ -128,6 +130,25 @@ class LevelSettings:
     sample_deals: Callable[[Knowledge, random.Random, int], list] = sample_worlds
     """How the unseen cards are dealt for a decision (a measuring tool may hand the bot
     the true deal)."""
+    partner_signal_lie: float = 0.0
+    """Share of the sampled deals in which a partner's signal is taken for a bluff (drawn
+    ignoring it): a signal is evidence, never proof (issue 44). 0: every deal fits it."""
+    caught_signal_lie: float = 0.0
+    """The same for an opponent's signal this seat caught."""
+    own_signal_caught: bool = False
+    """Weigh that the other team may have caught this team's signal
+    (:data:`truco.game.CATCH_CHANCE` per opponent) when reading its raises and accepts and
+    when predicting its answers: knowing a partner holds the Zap, a player raises and
+    calls only with more (:func:`own_signal_shift`)."""
+    signals_in_bets: bool = True
+    """False: raises, answers and the mão de dez are decided on deals drawn as if no
+    signal had been seen, and the other team is read as if it could not have caught ours
+    (the card play still uses them): the issue-44 bench's "difícil ignoring the
+    signals"."""
+    caught_zap_guard: bool = False
+    """Never ask (or raise back) past the first step with a win chance under 0.5 when the
+    seat that answers it signalled the Zap, this seat caught it and it is not played yet:
+    an honest Zap never runs, so that raise only pays points (issue 44)."""
 
     def random_share(self, stats: TeamStats, use: str) -> float:
         """``stats``' chance of acting at random, with the prior of ``use`` (``floor``,
@@ -146,7 +167,9 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
     "dificil": LevelSettings("dificil", worlds=64, card_play="search",
                              raise_at=0.0, accept_at=0.0, reraise_at=0.0, dez_at=0.0,
                              score_aware=True, reads_table=True, bluff=0.07, cover_rate=0.4,
-                             edge=0.56, edge_2x2=0.5, betting_table=True),
+                             edge=0.56, edge_2x2=0.5, betting_table=True,
+                             partner_signal_lie=0.05, caught_signal_lie=0.1, own_signal_caught=True,
+                             caught_zap_guard=True),
 }
 assert tuple(LEVEL_SETTINGS) == LEVELS, "truco.names.LEVELS lists the levels"
 
@@ -222,6 +245,67 @@ def noise_of(stats: TeamStats, random_share: float | None = None) -> float:
 PARTNER = Thresholds(raise_at=0.62, accept_at=0.42, counter_at=0.8)
 """What a bot assumes of its partner: a tight, honest player."""
 
+SIGNAL_SHIFT = {"zap": 0.25, "copas": 0.18, "espadilha": 0.14, "pica-fumo": 0.10, "tres": 0.04, "nada": -0.08}
+"""How much a seat's perceived win chance moves when it knows the other team's signal
+(issue 44): knowing an opponent holds the Zap, a hand judged 0.7 plays like one judged
+0.45; knowing it holds nothing ('nada'), like a slightly better one. Used as the second
+branch of a likelihood mixture (:func:`own_signal_shift`), never as a certainty."""
+
+
+def _deal_start(log: list[dict]) -> int:
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["type"] == "deal":
+            return i
+    return 0
+
+
+def signal_card(known: Knowledge, signal: str) -> int | None:
+    """The strength of the manilha ``signal`` names in this hand, or ``None``."""
+    manilhas = manilhas_of(known.obs)
+    if signal in MANILHA_SIGNALS and len(manilhas) == 4:
+        return known.strength[manilhas[MANILHA_SIGNALS.index(signal)]]
+    return None
+
+
+def signal_live(known: Knowledge, seat: int, signal: str, before: int | None = None) -> bool:
+    """Whether what ``seat`` signalled still says something about the cards it holds: the
+    manilha (or the three) it named is not played face up yet (before log position
+    ``before``); 'nada' always."""
+    shown = [v for p, v in known.played.get(seat, []) if before is None or p < before]
+    v = signal_card(known, signal)
+    if v is not None:
+        return v not in shown
+    if signal == "tres":
+        return RANKS.index("3") not in shown
+    return signal == "nada"
+
+
+def own_signal_shift(known: Knowledge, before: int | None = None) -> tuple[float, float]:
+    """``(chance, shift)``: the chance that one seat of the other team caught a signal of
+    this seat's team still live (before log position ``before``), and how much that moves
+    its perceived win chance (:data:`SIGNAL_SHIFT`, the largest of them). A seat catches
+    each signal with :data:`truco.game.CATCH_CHANCE` (the engine's rule, public): the
+    signaller's team never learns during the hand whether it was caught (issue 44)."""
+    log = known.obs.get("log") or []
+    shifts = []
+    for i in range(_deal_start(log), len(log) if before is None else min(before, len(log))):
+        e = log[i]
+        if e["type"] == "signal" and e["seat"] % 2 == known.team and e.get("signal") in SIGNAL_SHIFT:
+            if signal_live(known, e["seat"], e["signal"], before):
+                shifts.append(SIGNAL_SHIFT[e["signal"]])
+    if not shifts:
+        return 0.0, 0.0
+    return 1.0 - (1.0 - CATCH_CHANCE) ** len(shifts), max(shifts, key=abs)
+
+
+def caught_zap(known: Knowledge, seat: int) -> bool:
+    """``seat``, of the other team, signalled the Zap, this seat caught it, and the Zap is
+    not played yet."""
+    if seat % 2 == known.team or signal_card(known, "zap") not in known.pool:
+        return False  # ours, or the Zap is seen elsewhere (in this hand, face up): a lie
+    return any(x.get("seat") == seat and x.get("signal") == "zap" and signal_live(known, seat, "zap")
+               for x in known.obs.get("signals") or [])
+
 
 def dead_bet(obs: dict, action: str) -> bool:
     """Whether ``action`` is a dead bet from ``obs``'s seat (issue 27, :mod:`.settled`):
@@ -275,6 +359,16 @@ class HeuristicBot:
         self._rollout_covers: list[float] | None = None
         self._margin = 0.0
         """Win chance taken off for the strength opponents showed (set by _infer)."""
+        self._no_signals = False
+        """Per decision: this bet is decided as if no signal had been seen (the setting
+        ``signals_in_bets`` off, :meth:`_bet_view`)."""
+        self._why: dict = {}
+        """Per decision: the inputs of the bet being decided (win chance, what decided it),
+        for :meth:`_bet_reason`."""
+        self.last_reason: dict | None = None
+        """The reason for the last bet ``choose`` returned (a raise, an accept, a run, the
+        mão de dez), ``{"key": "bet.…", "params": {…}, "fallback": {…}}``, or ``None``
+        for a card (:meth:`_bet_reason`)."""
         self.settings = settings
         self.level = settings.name
         self.rng = rng
@@ -290,6 +384,9 @@ class HeuristicBot:
         self.memory = Memory()
         self._rollout_noise = self._rollout_coins = self._rollout_covers = None
         self._margin = 0.0
+        self._no_signals = False
+        self._why = {}
+        self.last_reason = None
         if self.settings.reads_table:
             self.memory.update(obs, strength_table(manilhas_of(obs)), manilhas_of(obs))
         if len(legal) == 1:
@@ -303,9 +400,12 @@ class HeuristicBot:
             action = self._answer(known, obs["pending"], legal)
         else:
             action = self._turn(known, legal)
+        chosen = action
         action = no_dead_bet(obs, action)
         if action not in legal:  # defensive: never hand the engine an illegal move
             action = legal[0]
+        if action in ("raise", "accept", "run"):
+            self.last_reason = self._bet_reason(known, action, settled_by_cards=action != chosen)
         return action
 
     # ------------------------------------------------------------- utilities
@@ -363,7 +463,12 @@ class HeuristicBot:
         return acc / tot if tot else 0.5
 
     def sampled_deals(self, known: Knowledge):
-        worlds = self.settings.sample_deals(known, self.rng, self.settings.worlds)
+        settings = self.settings
+        if (known.checks and settings.sample_deals is sample_worlds
+                and (settings.partner_signal_lie or settings.caught_signal_lie)):
+            worlds = [self._sample_doubting(known) for _ in range(settings.worlds)]
+        else:
+            worlds = settings.sample_deals(known, self.rng, settings.worlds)
         self._rollout_noise = None
         self._rollout_coins = None
         self._rollout_covers = None
@@ -383,6 +488,25 @@ class HeuristicBot:
         else:
             weights = [1.0] * len(worlds)
         return worlds, weights
+
+    def _sample_doubting(self, known: Knowledge) -> list[list[int]]:
+        """One deal of the unseen cards in which each signal seen is believed, or, in a
+        share of the deals (``partner_signal_lie``, ``caught_signal_lie``), taken for a
+        bluff and ignored: a likelihood, never a certainty (issue 44)."""
+        s = self.settings
+        doubted = [seat for seat in known.checks
+                   if self.rng.random() < (s.partner_signal_lie if seat % 2 == known.team else s.caught_signal_lie)]
+        if doubted:
+            known = replace(known, checks={x: t for x, t in known.checks.items() if x not in doubted},
+                            musts={x: v for x, v in known.musts.items() if x not in doubted})
+        return sample_world(known, self.rng)
+
+    def _bet_view(self, known: Knowledge) -> Knowledge:
+        """``known`` for a bet: itself, or without any signal with ``signals_in_bets`` off."""
+        if self.settings.signals_in_bets or not (known.checks or known.musts):
+            return known
+        self._no_signals = True
+        return replace(known, checks={}, musts={})
 
     def _outcomes_after_play(self, known: Knowledge, worlds, removed: int, shown: int) -> list[int]:
         return outcomes_after_play(known, worlds, removed, shown, self._rollout_noise, self._rollout_coins,
@@ -453,10 +577,15 @@ class HeuristicBot:
                 stats = self.memory.teams[team]
                 noise = noise_of(stats, self.settings.random_share(stats, "floor"))
                 floor = noise + (1.0 - noise) * BET_FLOOR
+            # the other team may have caught our signal: then it bet knowing our card
+            caught, shift = (own_signal_shift(known, pos) if team != known.team and self._own_caught()
+                             else (0.0, 0.0))
             fits = 0.0
             for j, w in enumerate(worlds):
                 chance = perceived(w[s] + later, res, team, n, beat)
                 fit = _sigmoid((chance - threshold) / SOFTNESS)
+                if caught:
+                    fit = (1.0 - caught) * fit + caught * _sigmoid((chance - shift - threshold) / SOFTNESS)
                 fits += fit
                 weights[j] *= floor + (1.0 - floor) * fit
             if team != known.team:
@@ -498,14 +627,98 @@ class HeuristicBot:
         care = stats.carelessness()
         flat_up = stats.counter_rate()
         flat_run = min(run_rate, 1.0 - flat_up)
+        # the answerer may have caught our signal: then it answers as if its hand were worse
+        caught, shift = own_signal_shift(known) if self._own_caught() else (0.0, 0.0)
         out = []
         for x in chances:
             go = _sigmoid((x - q_run) / SOFTNESS)
             up = go * _sigmoid((x - q_up) / SOFTNESS)
+            if caught:
+                go2 = _sigmoid((x - shift - q_run) / SOFTNESS)
+                up = (1.0 - caught) * up + caught * go2 * _sigmoid((x - shift - q_up) / SOFTNESS)
+                go = (1.0 - caught) * go + caught * go2
             run = (1.0 - care) * (1.0 - go) + care * flat_run
             up = (1.0 - care) * up + care * flat_up
             out.append((run, 1.0 - run - up, up))
         return out
+
+    def _own_caught(self) -> bool:
+        return self.settings.own_signal_caught and not self._no_signals
+
+    # ---------------------------------------------------------------- reasons
+    def _bet_reason(self, known: Knowledge, action: str, settled_by_cards: bool) -> dict | None:
+        """Why this bet, in the terms it was decided on (issue 44): the win chance the bot
+        weighed (``pct``), what decided it (running loses the game, the cards already
+        settle the hand, a bluff and the runs that invite it), and the signals that moved
+        the chance (a partner's, one caught from the other team). ``{"key": "bet.…",
+        "params": {…}, "fallback": {…}}``: ``fallback`` says the same without the facts
+        another seat may not have seen (this seat's cards, a signal), for a reader that
+        must not see them (the hand review shows only what the person saw,
+        :func:`truco.api._history`). A parameter ``cards`` lists this seat's cards,
+        ``seat`` the seat whose signal is named, ``team`` the team that ran."""
+        obs = known.obs
+        why = self._why
+        if settled_by_cards:
+            return {"key": "bet.settled.lost" if action == "run" else "bet.settled.won", "params": {}}
+        p = why.get("p")
+        if p is None:
+            return None
+        pct = int(round(100 * p))
+        value = (obs.get("pending") or {}).get("value", known.value)
+        signals = [x for x in obs.get("signals") or [] if x.get("seat") is not None]
+        mine = next((x["signal"] for x in signals if x["seat"] == known.seat), None)
+        partner = next((x for x in signals if x["seat"] != known.seat and x["seat"] % 2 == known.team), None)
+        caught = [x for x in signals if x["seat"] % 2 != known.team
+                  and x.get("signal") in STRENGTH_SIGNALS and signal_live(known, x["seat"], x["signal"])]
+        plain = {"key": "bet.accept.value", "params": {"pct": pct}}
+        if obs.get("decision"):
+            rules = obs["rules"]
+            if action == "accept" and why.get("must"):
+                return {"key": "bet.dez.must", "params": {"gives": rules["mao_de_x_run_gives"]}}
+            return {"key": "bet.dez.play" if action == "accept" else "bet.dez.run", "params": {"pct": pct}}
+        if action == "accept":
+            if why.get("must"):
+                return {"key": "bet.accept.must", "params": {"gives": known.value}}
+            if p < 0.5:
+                return {"key": "bet.accept.odds", "params": {"pct": pct, "gives": known.value, "value": value}}
+            return self._with_facts("accept", known, partner, pct, plain)
+        if action == "run":
+            plain = {"key": "bet.run.odds" if p < 0.5 else "bet.run.price", "params": {"pct": pct, "value": value}}
+            if caught:
+                x = caught[0]
+                return {"key": "bet.run.caught", "params": {"seat": x["seat"], "signal": x["signal"], "pct": pct},
+                        "fallback": plain}
+            if partner and partner["signal"] == "nada":
+                return {"key": "bet.run.nada", "params": {"seat": partner["seat"], "pct": pct}, "fallback": plain}
+            return plain
+        # a raise: on its turn, or back
+        if p < 0.5:
+            them = self.memory.teams[1 - known.team]
+            bluff = {"key": "bet.raise.bluff", "params": {"pct": pct}}
+            if them.runs:
+                bluff = {"key": "bet.raise.bluff_run" if them.runs == 1 else "bet.raise.bluff_runs",
+                         "params": {"pct": pct, "runs": them.runs, "team": 1 - known.team}}
+            zap = next((x["seat"] for x in caught if x["signal"] == "zap"), None)
+            if zap is not None:
+                return {"key": "bet.raise.bluff_zap", "params": {"pct": pct, "seat": zap}, "fallback": bluff}
+            return bluff
+        if mine == "nada":
+            return {"key": "bet.raise.nada", "params": {"pct": pct}}
+        return self._with_facts("raise", known, partner, pct, {"key": "bet.raise.value", "params": {"pct": pct}})
+
+    def _with_facts(self, kind: str, known: Knowledge, partner: dict | None, pct: int, plain: dict) -> dict:
+        """A bet made on strength: the partner's strength signal when this seat's own cards
+        are not (no manilha, no three), else this seat's good cards."""
+        manilhas = manilhas_of(known.obs)
+        good = sorted((c for c in known.hand if c in manilhas or c[0] == "3"),
+                      key=lambda c: -known.strength[c])
+        if partner and partner["signal"] in STRENGTH_SIGNALS and not good:
+            return {"key": f"bet.{kind}.partner",
+                    "params": {"seat": partner["seat"], "signal": partner["signal"], "pct": pct}, "fallback": plain}
+        cards = good or sorted(known.hand, key=lambda c: -known.strength[c])[:1]
+        if not cards:
+            return plain
+        return {"key": f"bet.{kind}.value_cards", "params": {"cards": cards, "pct": pct}, "fallback": plain}
 
     def _raise_ev(self, known: Knowledge, worlds, weights, outcomes, answerer: int,
                   v_now: int, v_up: int, v_next: int | None) -> float:
@@ -535,39 +748,56 @@ class HeuristicBot:
     def _decide_dez(self, known: Knowledge) -> str:
         """RULES.md §6: play for mão_de_x_value or give the opponents mao_de_x_run_gives."""
         rules = known.obs["rules"]
+        known = self._bet_view(known)
         worlds, weights = self.sampled_deals(known)
         outcomes = self.outcomes_from_state(known, worlds)
+        p = self.win_chance(known, outcomes, weights)
+        self._why = {"p": p}
         if self.settings.reads_table or self.settings.score_aware:
             play = self._expected_value(known, outcomes, weights, rules["mao_de_x_value"])
             run = self._value_after(known, 1 - known.team, rules["mao_de_x_run_gives"])
+            self._why["must"] = run == 0.0
             if not self.settings.reads_table:
-                p = self.win_chance(known, outcomes, weights)
                 return "accept" if p >= self.settings.dez_at or play >= run + 0.05 else "run"
             return "accept" if play >= run else "run"
-        p = self.win_chance(known, outcomes, weights)
         return "accept" if p >= self.settings.dez_at else "run"
 
     # ------------------------------------------------------------------ answer
     def _answer(self, known: Knowledge, pending: dict, legal: list[str]) -> str:
         """RULES.md §5: accept, run (the askers score the current value) or raise back."""
         settings = self.settings
+        known = self._bet_view(known)
         worlds, weights = self.sampled_deals(known)
         outcomes = self.outcomes_from_state(known, worlds)
         v_now = known.value
+        p = self.win_chance(known, outcomes, weights)
+        must = self._value_after(known, 1 - known.team, v_now) == 0.0
+        self._why = {"p": p, "must": must and (settings.score_aware or settings.reads_table)}
         if settings.reads_table:
             action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
-            if self._table_in_use(known) is None:
-                return action
-            p = self.win_chance(known, outcomes, weights)
-            options = [a for a in ("run", "accept", "raise") if a in legal]
-            return self._table_action("answer", known, p, pending["value"], action, options)
-        p = self.win_chance(known, outcomes, weights)
-        if settings.score_aware and self._value_after(known, 1 - known.team, v_now) == 0.0:
+            if self._table_in_use(known) is not None:
+                options = [a for a in ("run", "accept", "raise") if a in legal]
+                action = self._table_action("answer", known, p, pending["value"], action, options)
+            if action == "raise" and self._zap_blocks(known, p, pending["asker"]):
+                # raising back into a Zap we saw: take the better of the other two
+                action = "accept" if self._why.get("accept_ev", 1.0) >= self._why.get("run_ev", 0.0) else "run"
+                self._why["zap_held"] = True
+            return action
+        if settings.score_aware and must:
             # running loses the game: play on, and raise if there is anything to gain
             return "raise" if "raise" in legal and p >= 0.5 else "accept"
         if "raise" in legal and p >= settings.reraise_at:
             return "raise"
         return "accept" if p >= settings.accept_at else "run"
+
+    def _zap_blocks(self, known: Knowledge, p: float, answerer: int) -> bool:
+        """``caught_zap_guard``: a raise past the first step, with a win chance under 0.5,
+        that ``answerer`` would answer holding a Zap this seat saw it signal."""
+        nxt = known.obs.get("next_raise")
+        if not (self.settings.caught_zap_guard and nxt and p < 0.5) or self._no_signals:
+            return False
+        ladder = [step["value"] for step in known.obs["rules"]["ladder"]]
+        return nxt["value"] in ladder[1:] and caught_zap(known, answerer)
 
     def _answer_by_value(self, known: Knowledge, pending: dict, legal: list[str],
                          worlds, weights, outcomes) -> str:
@@ -577,6 +807,7 @@ class HeuristicBot:
         nxt = known.obs.get("next_raise")
         run = self._value_after(known, 1 - known.team, known.value)
         acc = self._expected_value(known, outcomes, weights, v_ask, self._margin)
+        self._why.update(run_ev=run, accept_ev=acc)
         best, action = run, "run"
         if acc >= best:
             best, action = acc, "accept"
@@ -606,8 +837,14 @@ class HeuristicBot:
                 worlds, weights = self.sampled_deals(known)
                 s = known.strength[card]
                 outcomes = self._outcomes_after_play(known, worlds, s, COVERED if covered else s)
-        if can_raise and self._should_raise(known, worlds, weights, outcomes):
-            return "raise"
+        if can_raise:
+            bet = self._bet_view(known)
+            if bet is not known:  # the bet decided as if no signal had been seen
+                worlds, weights = self.sampled_deals(bet)
+                s = bet.strength[card]
+                outcomes = self._outcomes_after_play(bet, worlds, s, COVERED if covered else s)
+            if self._should_raise(bet, worlds, weights, outcomes):
+                return "raise"
         if covered and ("cover " + card) in legal:
             return "cover " + card
         return "play " + card
@@ -615,11 +852,19 @@ class HeuristicBot:
     def _should_raise(self, known: Knowledge, worlds, weights, outcomes) -> bool:
         """Whether to ask for a raise on its turn: by value (:meth:`_raise_by_value`), then
         the betting table where it has the state."""
+        p = self.win_chance(known, outcomes, weights)
+        self._why = {"p": p}
+        raises = self._table_raise(known, p, worlds, weights, outcomes)
+        if raises and self._zap_blocks(known, p, (known.seat + 1) % known.players):
+            self._why["zap_held"] = True
+            return False
+        return raises
+
+    def _table_raise(self, known: Knowledge, p: float, worlds, weights, outcomes) -> bool:
         default = self._raise_by_value(known, worlds, weights, outcomes)
         nxt = known.obs.get("next_raise")
         if not nxt or self._table_in_use(known) is None:
             return default
-        p = self.win_chance(known, outcomes, weights)
         raises = self._table_action("ask", known, p, nxt["value"], "raise" if default else "play",
                                     ["raise", "play"]) == "raise"
         them = self.memory.teams[1 - known.team]

@@ -29,7 +29,7 @@ export const PARAMS = Object.freeze({
   judge: ["plays", "preset", "vira"],
   partner_opinion: ["seat"],
   hint: ["seat"],
-  history: ["seat"],
+  history: ["seat", "reasons_for"],
   replay: ["save", "seat"],
   decisions: ["save", "seat"],
   achievements: ["save", "seat"],

@@ -8,12 +8,27 @@ import { engineApi } from "../engine/engine_api.js";
 import { backElement, cardElement, cardName } from "../shared/cards.js";
 import { t } from "../shared/i18n.js";
 import { callName, chosenName, maoDeXParams, seatName } from "../shared/table_words.js";
+import { reasonText } from "./hint_view.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** A bot's reason for a bet (the engine's `history` with `reasons_for`, issue 44: `{key,
+ * params}`, a `bet.*` key): its parameters as the hint's (cards, signal), a `seat` named
+ * as at the table ({name}), and the `.you` text when the seat or the team it names
+ * (`team`: the pair that had folded) is the reader's. */
+export function betReasonText(reason, { seat, players, obs = null }) {
+  const p = reason.params || {};
+  const mine = (p.seat !== undefined && p.seat === seat && !chosenName()) || (p.team !== undefined && p.team === seat % 2);
+  const key = mine && t(`${reason.key}.you`) !== `${reason.key}.you` ? `${reason.key}.you` : reason.key;
+  const params = { ...p };
+  if (p.seat !== undefined) params.name = seatName(p.seat, seat, players);
+  return reasonText({ reason: { key, params } }, obs);
+}
+
 /** The sentences for some events of the log: [{text, kind, seat, cards}]; `cards`: the
- * cards a line names (null: a card played face down, drawn by its back), for a picture. */
-export function eventLines(events, { seat, players, rules = null }) {
+ * cards a line names (null: a card played face down, drawn by its back), for a picture.
+ * `reasons`: event number -> a bot's reason for that bet, told on the line after it. */
+export function eventLines(events, { seat, players, rules = null, reasons = null, obs = null }) {
   // "mão de dez" in Mineiro is "mão de onze" in Paulista: the rules name it.
   const x = rules ? maoDeXParams(rules) : { x: t("marcador.x.10") };
   const name = (s) => seatName(s, seat, players);
@@ -25,6 +40,13 @@ export function eventLines(events, { seat, players, rules = null }) {
   const us = seat % 2;
   const out = [];
   const add = (kind, text, s = null, cards = []) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s, cards });
+  const why = (e) => {
+    const reason = reasons?.[String(e.n)];
+    if (reason && typeof reason.key === "string" && reason.key.startsWith("bet.")) {
+      const text = betReasonText(reason, { seat, players, obs });
+      if (text && text !== reason.key) add("reason", text, e.seat);
+    }
+  };
   for (const e of events) {
     switch (e.type) {
       case "deal": {
@@ -46,12 +68,15 @@ export function eventLines(events, { seat, players, rules = null }) {
         break;
       case "raise":
         add("raise", about("review.raise", e.seat, { call: callName(e.name), value: e.value }), e.seat);
+        why(e);
         break;
       case "accept":
         add("answer", about(e.mao_de_dez ? "review.dez_play" : "review.accept", e.seat, { ...x, value: e.value }), e.seat);
+        why(e);
         break;
       case "run":
         add("answer", about(e.mao_de_dez ? "review.dez_run" : "review.run", e.seat, x), e.seat);
+        why(e);
         break;
       case "exchange":
         add("play", about("review.exchange", e.seat), e.seat);
@@ -170,8 +195,10 @@ export class HandReview {
   async open(handN, obs) {
     this.onPause(true);
     let log;
+    let reasons = null;
     try {
-      log = (await this.engine.history()).log;
+      // The bots' reasons for their bets in this hand (issue 44), as this seat may read them.
+      ({ log, reasons = null } = await this.engine.history({ reasons_for: handN }));
     } catch (err) {
       this.onPause(false);
       throw err;
@@ -181,7 +208,7 @@ export class HandReview {
     $("review-title").textContent = t("review.title", { n: deal?.hand_number ?? "" });
     this.list.replaceChildren();
     const mine = deal ? this.dealt.get(deal.hand_number) : null;
-    const lines = eventLines(events, { seat: obs.seat, players: obs.players, rules: obs.rules });
+    const lines = eventLines(events, { seat: obs.seat, players: obs.players, rules: obs.rules, reasons, obs });
     if (mine) lines.splice(1, 0, { kind: "deal", text: t("review.your_cards", { cards: mine.map(cardName).join(", ") }), seat: obs.seat, cards: mine });
     // The manilhas as the table marked them; a hand with a vira (manilha nova) had its own,
     // which the observation of a later hand no longer gives: plain faces then.

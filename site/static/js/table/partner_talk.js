@@ -11,6 +11,7 @@ import { engineApi } from "../engine/engine_api.js";
 import { listText, t } from "../shared/i18n.js";
 import { callName } from "../shared/table_words.js";
 import { SIGNALS } from "../shared/names.js";
+import { betReasonText } from "./hand_review.js";
 
 // The classic sinais, strongest first (generated from py/truco/names.py).
 export { SIGNALS };
@@ -90,6 +91,7 @@ export class PartnerTalk {
     this.onSignal = onSignal;
     this.obs = null;
     this.opinions = new WeakMap(); // observation -> the partner's action for its decision
+    this.reasons = new WeakMap(); // observation -> why, in words ("" without a reason)
     this.gestureSaid = new Map(); // seat -> the words its bubble got for its last gesture
     this.me = root.querySelector("#me");
     this.actions = root.querySelector("#actions");
@@ -294,6 +296,7 @@ export class PartnerTalk {
       return;
     }
     let action = this.opinions.get(obs);
+    let why;
     const fresh = action === undefined;
     if (fresh) {
       this.opinionEl.hidden = true;
@@ -304,12 +307,17 @@ export class PartnerTalk {
         return; // no opinion is no harm: the human decides anyway
       }
       action = reply.action;
+      // Why the partner would do it (issue 44: in the terms it decided on, e.g. it had
+      // signalled nada), told to screen readers and on hover, not in the crowded bar.
+      why = reply.reason ? betReasonText(reply.reason, { seat: obs.seat, players: obs.players, obs }) : "";
       this.opinions.set(obs, action);
+      this.reasons.set(obs, why);
       if (this.obs !== obs) return; // the game moved on meanwhile
-      if (action) this.view.announce(t("opinion.announce", { name: this.view.name(reply.seat), opinion: opinionText(action, obs) }));
+      if (action) this.view.announce(`${t("opinion.announce", { name: this.view.name(reply.seat), opinion: opinionText(action, obs) })} ${why}`.trim());
     }
     if (!action) return;
     const text = opinionText(action, obs);
+    this.opinionEl.title = why ?? this.reasons.get(obs) ?? "";
     this.opinionEl.dataset.action = action;
     const label = document.createElement("b");
     label.textContent = t("opinion.label");

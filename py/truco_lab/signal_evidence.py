@@ -1,0 +1,422 @@
+"""Signals as evidence in difícil's bets (issue 44): what they are worth, the caught-Zap
+check, and difícil's raise rates against each stick, written to bench/bots/arena_results.md.
+
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence evidence --games 4000 --seed ev1 --against honest
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence profile --games 4000 --seed 3 \\
+        --opps honest,caller,team,sharp,learner,maniac,medio
+    .venv/bin/python -m truco_lab.signal_evidence write      # the section, from the parts' JSON
+
+``evidence``: 2 x 2 Mineiro with sinais, mirrored pairs (the arena's seeds and deals).
+Difícil's team signals by the table's bots' policy (:func:`truco.signals.signal_to_send`);
+the other team (``--against``, a stick that never bluffs) signals honestly every hand
+at once (:func:`truco.signals.signal_for`), so difícil catches a signal of theirs now and
+then (the engine's ``CATCH_CHANCE``), and they catch difícil's. The same games are played
+twice: by the shipped difícil (a caught signal, its partner's signal and the chance that
+its own team's signal was caught weigh in its raises and answers as likelihoods), and by
+difícil ignoring every signal in its bets (``LevelSettings.signals_in_bets`` off: deals
+drawn as if no signal had been seen; its card play still uses them). Reported: games won
+and net points per game (points won less points lost) of each, and their paired difference
+(per mirrored pair, 95% interval). In the shipped run, every turn or answer of difícil's
+where a raise past truco was open while it had caught a Zap signal still unplayed is
+recorded: whether it raised, the win chance it decided on (a raise under 0.5 is a bluff,
+reported as such), and whether its hand beat the Zap's on the true deal (every hand known,
+played out by the rollouts' plain policy).
+
+``profile``: :func:`truco_lab.bet_profile.profile` against each stick (sinais on for both
+sides with ``--signals``): games won, and the raise and bluff rates per round and score
+band.
+
+Results go to bench/bots/signal_evidence.json (a part at a time: one heavy process at a
+time on a shared machine); ``write`` turns them into the section at the top of
+arena_results.md (replacing the section it wrote before).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import multiprocessing as mp
+import subprocess
+import time
+
+from truco import bots
+from truco.bots import player as P
+from truco.bots.knowledge import read
+from truco.bots.simulate import VOID, rollout
+from truco.game import new_game
+from truco.signals import signal_for, signal_to_send
+from truco_lab import RESULTS, arena, bet_profile, lab_sticks
+
+lab_sticks.install()
+
+JSON = RESULTS / "signal_evidence.json"
+MD = RESULTS / "arena_results.md"
+MARK = "<!-- signal_evidence.py -->"
+
+EVIDENCE = "dificil"
+IGNORING = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_no_signals", signals_in_bets=False)
+
+
+def ci95(xs: list[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return float("nan")
+    m = sum(xs) / n
+    return 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+def _true_win(game, team: int) -> float:
+    """Whether ``team`` wins the hand from here on the true deal (every hand known), played
+    out by the rollouts' plain policy: 1, 0, or 0.5 for a void hand."""
+    obs = game.observation(game.to_move)
+    k = read(obs)
+    hands = [[k.strength[c] for c in h] for h in game.hand["hands"]]
+    out = rollout(hands, k.players, list(k.results), list(k.plays), k.leader)
+    return 0.5 if out == VOID else float(out == team)
+
+
+def play_pair(args: tuple) -> dict:
+    level, opp, seed, index, record = args
+    out = {"index": index, "won": 0, "net": 0, "spots": []}
+    for mirror in (0, 1):
+        game = new_game("mineiro", players=4, seed=f"{seed}:{index}", sinais=True)
+        levels = [level if s % 2 == mirror else opp for s in range(4)]
+        while game.to_move is not None:
+            for s in range(4):
+                if game.may_signal(s):
+                    obs = game.observation(s)
+                    name = signal_to_send(obs) if s % 2 == mirror else signal_for(obs)
+                    if name:
+                        game.apply("signal " + name, seat=s)
+            seat = game.to_move
+            obs = lab_sticks.observe(game, seat, levels[seat])
+            bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
+            action = bot.choose(obs)
+            if record and seat % 2 == mirror and "raise" in obs["legal_actions"]:
+                spot = _zap_spot(game, obs, bot, action)
+                if spot is not None:
+                    out["spots"].append(spot)
+            game.apply(action, seat=seat)
+        out["won"] += game.winner == mirror
+        for e in game.log:
+            if e["type"] == "hand" and e["winner"] is not None:
+                out["net"] += e["points"] if e["winner"] == mirror else -e["points"]
+    return out
+
+
+def _zap_spot(game, obs: dict, bot, action: str) -> dict | None:
+    """A turn or answer of difícil's with a raise past truco open while it holds a caught,
+    unplayed Zap signal of the other team; ``None`` elsewhere."""
+    nxt = obs.get("next_raise")
+    ladder = [step["value"] for step in obs["rules"]["ladder"]]
+    if not nxt or nxt["value"] not in ladder[1:]:
+        return None
+    k = read(obs)
+    zaps = [s for s in range(4) if P.caught_zap(k, s)]
+    if not zaps:
+        return None
+    pending = obs.get("pending")
+    answerer = pending["asker"] if pending else (obs["seat"] + 1) % 4
+    p = bot._why.get("p")
+    return {"raised": action == "raise", "p": p, "answer": bool(pending),
+            "zap_answers": answerer in zaps, "beats": _true_win(game, obs["seat"] % 2),
+            "held": bool(bot._why.get("zap_held"))}
+
+
+def evidence(opp: str, games: int, seed: str, jobs: int) -> dict:
+    pairs = max(1, games // 2)
+    res = {}
+    for name, level, record in (("evidence", EVIDENCE, True), ("ignoring", IGNORING, True)):
+        t0 = time.time()
+        tasks = [(level, opp, seed, i, record) for i in range(pairs)]
+        if jobs > 1:
+            with mp.get_context("fork").Pool(jobs) as pool:
+                rows = pool.map(play_pair, tasks, chunksize=max(1, pairs // (jobs * 8)))
+        else:
+            rows = list(map(play_pair, tasks))
+        rows.sort(key=lambda r: r["index"])
+        res[name] = {"won": [r["won"] for r in rows], "net": [r["net"] for r in rows],
+                     "spots": [s for r in rows for s in r["spots"]], "seconds": time.time() - t0}
+        print(f"{name}: {sum(res[name]['won'])}/{2 * pairs} won, net {sum(res[name]['net']) / (2 * pairs):+.3f}"
+              f" a game, {len(res[name]['spots'])} Zap spots ({res[name]['seconds']:.0f} s)", flush=True)
+    return {"opp": opp, "games": 2 * pairs, "seed": seed, **res}
+
+
+def _save(part: str, data: dict) -> None:
+    stored = json.loads(JSON.read_text()) if JSON.exists() else {}
+    stored[part] = data
+    JSON.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=RESULTS, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def _spot_table(spots: list[dict]) -> list[str]:
+    n = len(spots)
+    raised = [s for s in spots if s["raised"]]
+    value = [s for s in raised if s["p"] is not None and s["p"] >= 0.5]
+    bluffs = [s for s in raised if s["p"] is None or s["p"] < 0.5]
+    beat = sum(1 for s in value if s["beats"] >= 1.0)
+    into = sum(1 for s in bluffs if s["zap_answers"])
+    held = sum(1 for s in spots if s["held"])
+    return [f"{n}", f"{len(raised)} ({100 * len(raised) / max(1, n):.1f}%)",
+            f"{len(value)} (true deal won {beat} of them)",
+            f"**{len(bluffs)}** = {100 * len(bluffs) / max(1, n):.1f}% of spots ({into} answered by the Zap itself)",
+            f"{held}"]
+
+
+def write_section() -> str:
+    data = json.loads(JSON.read_text())
+    lines = [MARK, "## Signals as evidence in difícil's bets, a reason for each bet, raise rates (issue 44, "
+             f"{time.strftime('%Y-%m-%d')}; `truco_lab.signal_evidence`, at {_commit()})", ""]
+    lines += [
+        "What changed in difícil (`py/truco/bots/player.py`, `LevelSettings`): a signal seen is a",
+        "likelihood, never proof: 5% of its sampled deals ignore the partner's signal and 10% a",
+        "caught one (`partner_signal_lie`, `caught_signal_lie`; before, a claimed manilha was",
+        "placed in that hand in every deal); the chance that the other team caught a signal of",
+        "its own team (`CATCH_CHANCE` per seat) enters, as a mixture, how it reads their raises",
+        "and accepts and how it expects them to answer (`own_signal_caught`); it never asks or",
+        "raises back past truco under 0.5 into a Zap it saw the answering seat signal",
+        "(`caught_zap_guard`). Without sinais nothing of this runs (no signal, no draw): its",
+        "games without sinais are move for move those of before (tests/golden: only the sinais",
+        "match changed). Each raise, accept, run and mão de dez now carries its reason",
+        "(`HeuristicBot.last_reason`), shown in the hand review.",
+        "",
+    ]
+    ev = data.get("evidence")
+    if ev:
+        g = ev["games"]
+        rows = []
+        for name in ("evidence", "ignoring"):
+            r = ev[name]
+            won = sum(r["won"])
+            wr = [w / 2 for w in r["won"]]
+            net = [x / 2 for x in r["net"]]
+            rows.append(f"| difícil {'with the evidence (shipped)' if name == 'evidence' else 'ignoring signals in its bets'} "
+                        f"| {won} / {g} = {100 * won / g:.1f}% ± {100 * ci95(wr):.1f} "
+                        f"| {sum(r['net']) / g:+.3f} ± {ci95(net):.3f} |")
+        dn = [(a - b) / 2 for a, b in zip(ev["evidence"]["net"], ev["ignoring"]["net"])]
+        dw = [(a - b) / 2 for a, b in zip(ev["evidence"]["won"], ev["ignoring"]["won"])]
+        lines += [
+            f"**Signals as evidence, paired** (`evidence --against {ev['opp']} --games {g} --seed {ev['seed']}`):",
+            f"2 x 2 Mineiro with sinais, {g} mirrored games per run on the same seeds; difícil's team",
+            "signals by the table's policy, the other team (`" + ev["opp"] + "`, never bluffs) signals",
+            "its hand honestly every hand.",
+            "",
+            "| difícil | games won (95%) | net points a game (95%) |",
+            "| --- | --- | --- |",
+            *rows,
+            f"| **difference, paired** | {100 * sum(dw) / len(dw):+.2f} points of win rate ± {100 * ci95(dw):.2f} "
+            f"| **{sum(dn) / len(dn):+.3f} ± {ci95(dn):.3f}** |",
+            "",
+            "**Past truco against a caught Zap** (every turn or answer of difícil's with a raise past",
+            "truco open while it had caught a Zap signal of the other team still unplayed; *beats*: its",
+            "team wins the hand from there on the true deal, every card known):",
+            "",
+            "| difícil | spots | raised | raised with a chance ≥ 0.5 | bluffs (chance < 0.5), reported | raises the guard held back |",
+            "| --- | --- | --- | --- | --- | --- |",
+            "| with the evidence | " + " | ".join(_spot_table(ev["evidence"]["spots"])) + " |",
+            "| ignoring signals | " + " | ".join(_spot_table(ev["ignoring"]["spots"])) + " |",
+            "",
+        ]
+    prof = data.get("profile")
+    if prof:
+        lines += [
+            f"**Against each stick, and how it bets** (`profile --games {prof['games']} --seed {prof['seed']}"
+            f"{' --signals both' if prof.get('signals') == 'both' else ''}`: `bet_profile` on the arena's",
+            "mirrored pairs; *bluff*: a raise on its turn under 0.5; *asks*: share of its turns with a raise",
+            "open where it asked; score band = the higher score):",
+            "",
+            "| against | kind | games won by difícil (95%) | normal hands raised | trucos a game | raises that are bluffs | answers to truco: run / accept / raise |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        kinds = {"learner": "held out", "maniac": "held out", "medio": "level"}
+        for stick, r in prof["sticks"].items():
+            cells = {tuple(k.split("|")): v for k, v in r["cells"].items()}
+            t_all = cells.get(("all", ""), [0, 0, 0])
+            ans = r["answers"].get("truco", {})
+            tot = max(1, sum(ans.values()))
+            lines.append(
+                f"| `{stick}` | {kinds.get(stick, 'tuned')} | {r['won']} / {r['games']} = **{100 * r['rate']:.1f}% ± {100 * r['ci']:.1f}** "
+                f"| {r['raised_hands']} / {r['normal']} = {100 * r['raised_hands'] / max(1, r['normal']):.1f}% "
+                f"| {r['trucos'] / r['games']:.2f} | {t_all[2]} / {t_all[1]} = {100 * t_all[2] / max(1, t_all[1]):.1f}% "
+                f"| {100 * ans.get('run', 0) / tot:.0f} / {100 * ans.get('accept', 0) / tot:.0f} / {100 * ans.get('raise', 0) / tot:.0f} |")
+        lines += ["", "Per round and score band (asks, bluffs):", "",
+                  "| against | round 1 | round 2 | round 3 | score 0-3 | 4-7 | 8-11 |",
+                  "| --- | --- | --- | --- | --- | --- | --- |"]
+        for stick, r in prof["sticks"].items():
+            cells = {tuple(k.split("|")): v for k, v in r["cells"].items()}
+            row = []
+            for key in (("round", "1"), ("round", "2"), ("round", "3"), ("band", "0-3"), ("band", "4-7"), ("band", "8-11")):
+                turns, raises, bluffs = cells.get(key, [0, 0, 0])
+                row.append(f"{100 * raises / max(1, turns):.1f}%, {100 * bluffs / max(1, raises):.1f}%")
+            lines.append(f"| `{stick}` | " + " | ".join(row) + " |")
+        lines.append("")
+    tm = data.get("timing")
+    if tm:
+        lines += [f"**Decision time** (`timing --positions {tm['n']} --seed {tm['seed']}`: difícil on positions of 2 x 2",
+                  "games with sinais where it holds a signal, CPython, a new bot per decision, load "
+                  f"{tm['load']}): median {tm['median_ms']:.2f} ms, p99 {tm['p99_ms']:.2f} ms, max {tm['max_ms']:.2f} ms.",
+                  ""]
+    if data.get("reviews"):
+        lines += ["**Hand reviews** (difícil's bets with the reason the hand review now shows, Portuguese;",
+                  f"`reviews --seed {data['reviews']['seed']}`):", ""]
+        lines += ["    " + x for x in data["reviews"]["lines"]]
+        lines.append("")
+    if data.get("notes"):
+        lines += data["notes"] + [""]
+    lines.append(MARK)
+    return "\n".join(lines) + "\n"
+
+
+def write() -> None:
+    text = MD.read_text()
+    section = write_section()
+    if MARK in text:
+        head, _, rest = text.partition(MARK)
+        _, _, tail = rest.partition(MARK)
+        text = head + section.rstrip("\n") + tail
+    else:
+        head, sep, tail = text.partition("\n## ")
+        text = head + "\n" + section + "\n## " + tail if sep else text + "\n" + section
+    MD.write_text(text)
+
+
+def render_bet(reason: dict, obs: dict) -> str:
+    """A bet's reason in Portuguese, from the page's translation table (a seat by its
+    number; the hint's rules for cards and signals, :mod:`truco.hint_text`)."""
+    from truco.hint_text import _join, card_text
+
+    table = json.loads((RESULTS.parent.parent / "site" / "i18n" / "pt-BR.json").read_text(encoding="utf-8"))
+    text = table.get(reason["key"], reason["key"])
+    for name, value in reason["params"].items():
+        if name == "cards":
+            value = _join([card_text(c, obs["manilhas"], obs["rules"]["manilha_names"]) for c in value])
+        elif name == "signal":
+            value = table.get(f"hint.signal_name.{value}", value)
+        elif name == "seat":
+            value = f"seat {value}"
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def reviews(seed: str, games: int, opp: str) -> list[str]:
+    """Difícil's bets in ``games`` games with sinais against ``opp``, with the reason of
+    :attr:`HeuristicBot.last_reason` in Portuguese."""
+    out = []
+    for i in range(games):
+        game = new_game("mineiro", players=4, seed=f"review:{seed}:{i}", sinais=True)
+        while game.to_move is not None:
+            for s in range(4):
+                if game.may_signal(s):
+                    obs = game.observation(s)
+                    name = signal_to_send(obs) if s % 2 == 0 else signal_for(obs)
+                    if name:
+                        game.apply("signal " + name, seat=s)
+            seat = game.to_move
+            obs = lab_sticks.observe(game, seat, "dificil" if seat % 2 == 0 else opp)
+            bot = bots.for_move("dificil" if seat % 2 == 0 else opp, game.seed, seat, len(game.log))
+            action = bot.choose(obs)
+            if seat % 2 == 0 and getattr(bot, "last_reason", None):
+                what = (f"asks {obs['next_raise']['name']}" if action == "raise" and not obs.get("pending") else
+                        f"{action} ({(obs.get('pending') or {}).get('value', 'dez')})")
+                sig = ",".join(f"{x['seat']}:{x['signal']}" for x in obs["signals"]) or "-"
+                out.append(f"game {i} hand {obs['hand_number']} {obs['score'][0]}x{obs['score'][1]} seat {seat}: "
+                           f"hand {' '.join(obs['hand'])}, signals {sig}: {what} -- "
+                           f"\"{render_bet(bot.last_reason, obs)}\"")
+            game.apply(action, seat=seat)
+    return out
+
+
+def timing(count: int, seed: str) -> dict:
+    """Difícil's decision time (CPython) on ``count`` positions of 2 x 2 games with sinais
+    where its observation holds a signal (a partner's or a caught one), each decision by a
+    new bot as at the table: median and p99 in ms."""
+    positions = []
+    i = 0
+    while len(positions) < count:
+        game = new_game("mineiro", players=4, seed=f"timing:{seed}:{i}", sinais=True)
+        while game.to_move is not None and len(positions) < count:
+            for s in range(4):
+                if game.may_signal(s):
+                    obs = game.observation(s)
+                    name = signal_to_send(obs) if s % 2 == 0 else signal_for(obs)
+                    if name:
+                        game.apply("signal " + name, seat=s)
+            seat = game.to_move
+            obs = game.observation(seat)
+            if len(obs["legal_actions"]) > 1 and obs["signals"]:
+                positions.append(obs)
+            game.apply(bots.for_move("medio", game.seed, seat, len(game.log)).choose(obs), seat=seat)
+        i += 1
+    import random
+
+    bots.make("dificil", random.Random(0)).choose(positions[0])  # cached tables
+    times = []
+    for j, obs in enumerate(positions):
+        bot = bots.make("dificil", random.Random(j))
+        t0 = time.perf_counter()
+        bot.choose(obs)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    times.sort()
+    load = open("/proc/loadavg").read().split()[0] if hasattr(time, "perf_counter") else "?"
+    return {"n": len(times), "median_ms": times[len(times) // 2], "p99_ms": times[int(0.99 * (len(times) - 1))],
+            "max_ms": times[-1], "load": load, "seed": seed}
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="part", required=True)
+    e = sub.add_parser("evidence")
+    e.add_argument("--against", default="honest")
+    e.add_argument("--games", type=int, default=4000)
+    e.add_argument("--seed", default="ev1")
+    e.add_argument("--jobs", type=int, default=1)
+    f = sub.add_parser("profile")
+    f.add_argument("--opps", default="honest,caller,team,sharp,learner,maniac,medio")
+    f.add_argument("--games", type=int, default=4000)
+    f.add_argument("--seed", default="3")
+    f.add_argument("--signals", default="both", choices=("none", "both"))
+    f.add_argument("--jobs", type=int, default=1)
+    r = sub.add_parser("reviews")
+    r.add_argument("--seed", default="1")
+    r.add_argument("--games", type=int, default=2)
+    r.add_argument("--against", default="team")
+    tm = sub.add_parser("timing")
+    tm.add_argument("--positions", type=int, default=400)
+    tm.add_argument("--seed", default="1")
+    sub.add_parser("write")
+    a = p.parse_args(argv)
+    if a.part == "evidence":
+        _save("evidence", evidence(a.against, a.games, a.seed, a.jobs))
+    elif a.part == "profile":
+        stored = json.loads(JSON.read_text()).get("profile", {}) if JSON.exists() else {}
+        sticks = stored.get("sticks", {}) if stored.get("seed") == a.seed and stored.get("games") == a.games else {}
+        for stick in a.opps.split(","):
+            t = time.time()
+            res = bet_profile.profile(4, stick, a.games, a.seed, a.jobs, signals=a.signals == "both")
+            res["cells"] = {f"{k[0]}|{k[1]}": v for k, v in res["cells"].items()}
+            sticks[stick] = res
+            print(bet_profile.report(stick, dict(res, cells={tuple(k.split("|")): v for k, v in res["cells"].items()}))
+                  + f"\n   ({time.time() - t:.0f} s)", flush=True)
+            _save("profile", {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
+    elif a.part == "timing":
+        res = timing(a.positions, a.seed)
+        print(res)
+        _save("timing", res)
+    elif a.part == "reviews":
+        lines = reviews(a.seed, a.games, a.against)
+        print("\n".join(lines))
+        _save("reviews", {"seed": a.seed, "lines": lines})
+    write()
+
+
+if __name__ == "__main__":
+    main()
