@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +18,19 @@ from helpers.table import wait_turn
 from truco import api
 
 UTC = datetime.timezone.utc
+SHOTS = Path("/work/notes/shots45b")  # the issue's screenshots, taken where this folder exists
+
+
+def shot(page, name, then=None):
+    """Screenshots at 390 x 844 and 1280 x 800 (`then()` puts the view back in place after the resize)."""
+    if not SHOTS.is_dir():
+        return
+    page.screenshot(path=str(SHOTS / f"{name}_390.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    if then:
+        then()
+    page.screenshot(path=str(SHOTS / f"{name}_1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
 # Noon in Brasília (UTC-3) on each day; 02:30 UTC on the 5th is still the 4th there.
 NOON = {day: datetime.datetime.fromisoformat(f"{day}T15:00:00+00:00") for day in ("2026-12-03", "2026-12-04", "2026-12-05")}
 LATE_ON_THE_4TH = datetime.datetime(2026, 12, 5, 2, 30, tzinfo=UTC)
@@ -154,4 +168,70 @@ def test_one_try_counts_the_next_is_practice_and_the_result_tells_no_card(phone,
     assert b["height"] >= 44, b
     review.tap()
     expect(page.locator("#replay-count")).to_contain_text("passo 1 de")
+    # The Dica's view of each decision (the engine's `decisions`, made from the player's view):
+    # a summary, then at each of the player's decisions what was played and what the Dica says.
+    summary = page.locator(".dica-review-summary")
+    expect(summary).to_contain_text(re.compile(r"Igual à Dica em \d+ de \d+ decisões\."))
+    same, n = map(int, re.findall(r"\d+", summary.text_content()))
+    assert 0 < n and same <= n
+    if same < n:  # the raise-at-every-turn player parted from the Dica somewhere: "Próxima diferença"
+        nxt = page.locator(".dica-review-next")
+        b = nxt.bounding_box()
+        assert b["height"] >= 44, b
+        nxt.tap()
+        item = page.locator(".dica-review-item.other")
+        expect(item).to_contain_text("A Dica faria outra coisa.")
+    else:
+        page.keyboard.press("ArrowRight")
+        item = page.locator(".dica-review-item").first
+    expect(item).to_contain_text(re.compile(r"Você: .+Dica: .+", re.S))
+    step = int(page.locator("#replay-dialog").get_attribute("data-step"))
+    audit(page, axe_source, "the challenge's review with the Dica")
+    shot(page, "review_dica")
+    # What is on screen is what the engine says for that step.
+    save = json.loads(page.evaluate("localStorage.getItem('truco:daily')"))["data"]["review"]["save"]
+    decisions = json.loads(api.handle(json.dumps({"method": "decisions", "params": {"save": save}})))["decisions"]
+    assert page.locator(".dica-review-item").count() == sum(d["step"] == step for d in decisions) > 0
     page.locator("#replay-close").tap()
+
+
+def test_an_achievement_is_told_at_the_end_and_listed_with_its_date(phone, axe_source):
+    """A mão de ferro no escuro won (a scenario: 10 × 10, the three best cards) earns "Ferro no
+    escuro": told in the end dialog, kept with the day, listed on the statistics page. A
+    damaged record of achievements is set aside with a backup first."""
+    page = phone
+    page.evaluate("localStorage.setItem('truco:achievements', '{\"v\": 1, \"data\": {\"earned\": 7}}')")
+    page.evaluate("window.__truco.start({mode: '1x1', hint: false, auto_next: true},"
+                  " {hands: [['4c', '7h', 'As'], ['4d', '5s', '6h']], score: [10, 10], dealer: 1})")
+    for _ in range(3):
+        wait_turn(page, None)
+        if page.locator("#app").get_attribute("data-phase") == "over":
+            break
+        n = page.evaluate("window.__truco.observation.log.at(-1).n")
+        page.locator("#hand .card:not([disabled])").first.tap()
+        page.wait_for_function("(n) => window.__truco.observation.log.at(-1).n !== n", arg=n)
+    told = page.locator("#end-achievements")
+    expect(told).to_be_visible()
+    expect(told).to_contain_text("Ferro no escuro")
+    assert told.get_attribute("role") == "status"
+    backup = json.loads(page.evaluate("localStorage.getItem('truco:backup')"))["data"]["items"]
+    assert any(i["from"] == "truco:achievements" and '"earned": 7' in i["raw"] for i in backup)
+    kept = json.loads(page.evaluate("localStorage.getItem('truco:achievements')"))
+    today = page.evaluate("(() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; })()")
+    assert kept["v"] == 1 and kept["data"]["earned"]["ferro_escuro"] == {"date": "%04d-%02d-%02d" % tuple(today), "count": 1}
+    audit(page, axe_source, "end dialog with an achievement")
+    shot(page, "end_achievement")
+    # Counted once per match, whatever the page does after its end.
+    assert page.evaluate("window.__truco.observation.winner") == 0
+    page.locator("#to-menu").tap()
+    page.locator("#open-stats").tap()
+    section = page.locator("#stats-achievements")
+    expect(section).to_be_visible()
+    row = section.locator("li[data-id=ferro_escuro]")
+    expect(row).to_contain_text("Conquistada em %02d/%02d/%04d" % (today[2], today[1], today[0]))
+    expect(section.locator("li.locked").first).to_contain_text("Ainda não")
+    assert section.locator("li").count() == 7
+    audit(page, axe_source, "statistics with the achievements")
+    section.scroll_into_view_if_needed()
+    shot(page, "stats_achievements", then=section.scroll_into_view_if_needed)
+    page.locator("#stats-close").tap()

@@ -19,6 +19,7 @@ import { el } from "../shared/dom.js";
 import { t } from "../shared/i18n.js";
 import { KEYS } from "../shared/storage.js";
 import { matchHands } from "./match_end.js";
+import { DicaReview } from "./replay_dica.js";
 import { ReplayView } from "./replay_view.js";
 import { DEFAULT_SETTINGS } from "./saved_data.js";
 
@@ -160,7 +161,8 @@ export class DailyChallenge {
     // An earlier day's counted try, step by step (the day is over: its deals are no secret).
     $("daily-review").addEventListener("click", () => {
       const review = this.read().review;
-      if (review) ReplayView.current?.open(review.save);
+      // With the Dica's view of each of the player's decisions (replay_dica.js).
+      if (review) ReplayView.current?.open(review.save, new DicaReview());
     });
     // "Treinar o desafio" at the end: today's challenge again (practice, unless a new day began).
     $("daily-again").addEventListener("click", () => {

@@ -69,6 +69,7 @@ const joining = new URLSearchParams(location.search).has("join");
 // amigos"): named through a constant, so the build's first-visit budget, which follows
 // literal imports, does not count it.
 const FRIENDS = "../friends/";
+const ACHIEVEMENTS = "./achievements.js";
 const friendsGuest = joining ? await import(`${FRIENDS}guest.js`) : null;
 
 function setUpTable() {
@@ -96,7 +97,10 @@ function setUpTable() {
     onMenu: () => (friendsGuest ? location.assign("./") : start.offer()),
     onLeave: () => (friendsGuest ? location.assign("./") : setup.leave()),
     onPause: (paused) => manager.setPaused(paused),
-    onOpenStats: () => stats.open(),
+    onOpenStats: () => {
+      stats.open();
+      achievements().then((a) => a.list(), () => {});
+    },
     leaveCounts: () => !manager.seats?.people, // people at the table: left, it counts for nobody
     onPlayHere: () => start.continueSaved({ waitForEngine: false }),
     hasSavedGame: () => store.savedSession() !== null,
@@ -140,6 +144,19 @@ function setUpTable() {
   const record = new MatchRecord({ store, tabs });
   manager.onApplied((applied) => record.applied(applied));
   manager.onApplied(({ fresh, obs, quiet }) => quiet || sound.events(fresh, obs));
+  // Achievements (issue 45): at each end of a match this device's player played, found by the
+  // engine in what their seat saw; achievements.js loads then (or with the statistics).
+  let achievementsLoad = null;
+  const achievements = () => (achievementsLoad ??= import(ACHIEVEMENTS).then((m) => new m.Achievements({ client: engine, storage, dialogs }))
+    .catch((err) => {
+      achievementsLoad = null;
+      throw err;
+    }));
+  manager.onApplied(({ obs, reply, kind }) => {
+    const id = record.id;
+    if (guest || !record.tally || !reply.save || obs.winner === null || obs.winner === undefined || kind === "resumed") return;
+    achievements().then((a) => a.matchOver({ save: reply.save, id })).catch((err) => console.warn(`achievements: ${err?.message ?? err}`));
+  });
   // A guest's engine is the host's: no opening of this page's (openings.js).
   setup = new MatchSetup({ table: manager, record, dialogs, scenario: opts.scenario, engineReady: () => Boolean(guest) || progress.ready });
   start = new StartScreen({ manager, setup, store, dialogs, progress });

@@ -32,6 +32,7 @@ export class ReplayView {
     this.table = null;
     this.steps = [];
     this.i = 0;
+    this.decor = null;
     ReplayView.current = this; // the table's one replay dialog: daily.js opens a past challenge in it
     $("replay-prev").addEventListener("click", () => this.go(this.i - 1));
     $("replay-next").addEventListener("click", () => this.go(this.i + 1));
@@ -49,8 +50,11 @@ export class ReplayView {
     });
   }
 
-  /** Open the replay of the match saved as `save` (the engine's opaque blob). */
-  async open(save) {
+  /** Open the replay of the match saved as `save` (the engine's opaque blob). `decor`, if
+   * any, adds to it (replay_dica.js, the Dica's view: `opened(view, save)`, `show(i)`). */
+  async open(save, decor = null) {
+    this.decor?.detach();
+    this.decor = decor;
     loadTableCss();
     this.onPause(true);
     const status = $("replay-status");
@@ -74,6 +78,7 @@ export class ReplayView {
     $("replay-body").hidden = false;
     this.go(0);
     $("replay-next").focus();
+    decor?.opened(this, save);
   }
 
   /** The step that deals the next (`dir` 1) hand, or the one that dealt this (or, from its
@@ -121,5 +126,6 @@ export class ReplayView {
     $("replay-prev").disabled = this.i === 0;
     $("replay-next").disabled = this.i === this.steps.length - 1;
     this.dialog.dataset.step = String(this.i);
+    this.decor?.show(this.i);
   }
 }
