@@ -127,6 +127,9 @@ def test_one_try_counts_the_next_is_practice_and_the_result_tells_no_card(phone,
     run = 3 if {"2026-12-03", "2026-12-04"} <= set(days) else 1
     expect(end).to_contain_text(f"Esta partida contou. Dias seguidos: {run}.")
     expect(page.locator("#end-share")).to_be_hidden()  # the match's link would deal a friend today's cards
+    # The day's try won (the same every run: seeded bots, the same raises): its achievement is told.
+    if page.evaluate("window.__truco.observation.winner === window.__truco.observation.team"):
+        expect(page.locator("#end-achievements")).to_contain_text("Desafio vencido")
     marks = page.locator("#end-daily-row .daily-mark").count()
     assert marks == page.evaluate("window.__truco.observation.log.concat(window.__truco.observation.history || [])"
                                   ".filter((e) => e.type === 'hand').length")
