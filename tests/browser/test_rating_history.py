@@ -69,7 +69,7 @@ def test_a_finished_match_moves_the_rating_by_the_formula_and_opens_from_the_his
     assert rating["own"]["rating"] == want and rating["own"]["games"] == 1, rating
     assert want == (1228 if won else 1188)
     # The end dialog says it.
-    expect(page.locator("#end-rating")).to_have_text(f"Rating: 1200 → {want} ({'+' if won else '−'}{abs(want - 1200)})")
+    expect(page.locator("#end-rating")).to_have_text(f"Rating Elo: 1200 → {want} ({'+' if won else '−'}{abs(want - 1200)})")
 
     open_stats(page)
     figure = page.locator("#stats-body .rating-figure")

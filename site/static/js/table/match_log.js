@@ -46,7 +46,7 @@ const isId = (x) => typeof x === "string" && /^[\w-]{1,40}$/.test(x);
 const isTime = (x) => Number.isFinite(x) && x >= 0 && x <= 1e14;
 const isRating = (x) => Number.isSafeInteger(x) && x >= RATING_MIN && x <= RATING_MAX;
 const isCount = (x) => Number.isSafeInteger(x) && x >= 0 && x <= 1e9;
-const isPair = (x, max) => Array.isArray(x) && x.length === 2 && x.every((v) => Number.isSafeInteger(v) && v >= 0 && v <= max);
+const isPair = (x, max) => Array.isArray(x) && x.length === 2 && [x[0], x[1]].every((v) => Number.isSafeInteger(v) && v >= 0 && v <= max);
 
 function checkName(v, path) {
   // eslint-disable-next-line no-control-regex
@@ -61,7 +61,7 @@ function checkPerson(p, path) {
   if (!isRating(p.rating)) throw new Error(`${path}.rating is not a rating`);
   if (!isCount(p.games)) throw new Error(`${path}.games is not a count`);
   if (!Array.isArray(p.points) || p.points.length > POINTS_MAX) throw new Error(`${path}.points is not a list of at most ${POINTS_MAX}`);
-  const points = p.points.map((pt, i) => {
+  const points = Array.from(p.points, (pt, i) => {
     if (!isObj(pt) || !isId(pt.id) || !isTime(pt.at) || !isRating(pt.r)) throw new Error(`${path}.points[${i}] is not {id, at, r}`);
     return { id: pt.id, at: pt.at, r: pt.r };
   });
@@ -105,7 +105,7 @@ function checkEntry(e, i) {
   if (![1, 3, 5].includes(e.series)) throw new Error(`${p}.series is not 1, 3 or 5`);
   if (typeof e.won !== "boolean" || typeof e.abandoned !== "boolean") throw new Error(`${p}.won / abandoned are not true/false`);
   if (!isPair(e.score, 99) || !isPair(e.games, 9)) throw new Error(`${p}.score / games are not pairs of counts`);
-  if (!Array.isArray(e.people) || e.people.length > 4 || !e.people.every((k) => typeof k === "string" && k.length <= NAME_MAX * 2)) {
+  if (!Array.isArray(e.people) || e.people.length > 4 || !Array.from(e.people).every((k) => typeof k === "string" && k.length <= NAME_MAX * 2)) {
     throw new Error(`${p}.people is not a list of players`);
   }
   let rating = null;
@@ -116,7 +116,7 @@ function checkEntry(e, i) {
   if (e.save != null && (typeof e.save !== "string" || !e.save || e.save.length > SAVE_MAX)) throw new Error(`${p}.save is not a save`);
   return {
     id: e.id, at: e.at, mode: e.mode, level: e.level, preset: e.preset, series: e.series, won: e.won, abandoned: e.abandoned,
-    score: [...e.score], games: [...e.games], people: [...e.people], rating, save: e.save ?? null,
+    score: [e.score[0], e.score[1]], games: [e.games[0], e.games[1]], people: Array.from(e.people), rating, save: e.save ?? null,
   };
 }
 
@@ -124,7 +124,7 @@ function checkEntry(e, i) {
 export function checkHistory(data) {
   if (!isObj(data) || !Array.isArray(data.matches)) throw new Error("the history has no list of matches");
   if (data.matches.length > HISTORY_MAX) throw new Error(`the history holds more than ${HISTORY_MAX} matches`);
-  const matches = data.matches.map(checkEntry);
+  const matches = Array.from(data.matches, checkEntry);
   const ids = new Set(matches.map((m) => m.id));
   if (ids.size !== matches.length) throw new Error("the history holds a match twice");
   return { matches };

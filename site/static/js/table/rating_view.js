@@ -105,7 +105,7 @@ function levelText(level) {
 function drawHistory(section, list, all = false) {
   const newest = [...list].reverse();
   const shown = all ? newest : newest.slice(0, SHOWN);
-  const head = make("h3", { id: "history-title" }, t("history.title"));
+  const head = make("h3", { id: "history-title", tabindex: "-1" }, t("history.title"));
   const body = shown.length ? make("ol", { class: "history-list", "data-testid": "history" }) : make("p", { class: "stats-note" }, t("history.empty"));
   for (const m of shown) body.append(row(m));
   section.replaceChildren(head, body);
@@ -114,7 +114,9 @@ function drawHistory(section, list, all = false) {
     const more = make("button", { type: "button", class: "button secondary history-more" }, t("history.more", { n: newest.length }));
     more.addEventListener("click", () => {
       drawHistory(section, list, true);
-      section.querySelectorAll(".history-list li")[SHOWN]?.querySelector("button")?.focus();
+      // The focus stays in the list: on the first match it adds (its button, else the heading).
+      const next = section.querySelectorAll(".history-list li")[SHOWN]?.querySelector("button");
+      (next ?? section.querySelector("h3")).focus();
     });
     section.append(more);
   }
