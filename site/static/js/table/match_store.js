@@ -175,7 +175,10 @@ export class MatchStore {
     if (session?.tally && !session.tally.finished && !isSharedTable(session.settings)) {
       const done = [[session.tally, finishTally(session.tally, tallyView(obs, 0), { left: true })]];
       this.commitStats(...done);
-      this.logMatch(done, { settings: session.settings, save: session.save ?? null });
+      // Its save for the history's replay: the session's, or the one stored for it ("Sair da mesa").
+      const stored = this.storage.read(KEYS.session);
+      const save = session.save ?? (stored.ok && stored.data?.id === session.id ? stored.data.save : null);
+      this.logMatch(done, { settings: session.settings, save: typeof save === "string" ? save : null });
     }
     this.removeSession();
   }
