@@ -57,6 +57,11 @@ MARK = "<!-- signal_evidence.py -->"
 
 EVIDENCE = "dificil"
 IGNORING = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_no_signals", signals_in_bets=False)
+BEFORE = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_before", partner_signal_lie=0.0,
+                             caught_signal_lie=0.0, own_signal_caught=False, caught_zap_guard=False)
+"""Difícil before issue 44's change: every signal seen believed outright in every deal, no
+thought of its own being caught, no guard (the same code path as then: no draw, no mixture)."""
+ARMS = {"evidence": EVIDENCE, "ignoring": IGNORING, "before": BEFORE}
 
 
 def ci95(xs: list[float]) -> float:
@@ -125,10 +130,10 @@ def _zap_spot(game, obs: dict, bot, action: str) -> dict | None:
             "held": bool(bot._why.get("zap_held"))}
 
 
-def evidence(opp: str, games: int, seed: str, jobs: int) -> dict:
+def evidence(opp: str, games: int, seed: str, jobs: int, arms: tuple[str, ...] = ("evidence", "ignoring")) -> dict:
     pairs = max(1, games // 2)
     res = {}
-    for name, level, record in (("evidence", EVIDENCE, True), ("ignoring", IGNORING, True)):
+    for name, level, record in ((a, ARMS[a], True) for a in arms):
         t0 = time.time()
         tasks = [(level, opp, seed, i, record) for i in range(pairs)]
         if jobs > 1:
@@ -194,16 +199,22 @@ def write_section() -> str:
     if ev:
         g = ev["games"]
         rows = []
-        for name in ("evidence", "ignoring"):
+        names = {"evidence": "difícil with the evidence (shipped)", "ignoring": "difícil ignoring signals in its bets",
+                 "before": "difícil before this change (every signal believed outright)"}
+        for name in [a for a in ARMS if a in ev]:
             r = ev[name]
             won = sum(r["won"])
             wr = [w / 2 for w in r["won"]]
             net = [x / 2 for x in r["net"]]
-            rows.append(f"| difícil {'with the evidence (shipped)' if name == 'evidence' else 'ignoring signals in its bets'} "
+            rows.append(f"| {names[name]} "
                         f"| {won} / {g} = {100 * won / g:.1f}% ± {100 * ci95(wr):.1f} "
                         f"| {sum(r['net']) / g:+.3f} ± {ci95(net):.3f} |")
-        dn = [(a - b) / 2 for a, b in zip(ev["evidence"]["net"], ev["ignoring"]["net"])]
-        dw = [(a - b) / 2 for a, b in zip(ev["evidence"]["won"], ev["ignoring"]["won"])]
+        def paired(other: str) -> str:
+            dn = [(a - b) / 2 for a, b in zip(ev["evidence"]["net"], ev[other]["net"])]
+            dw = [(a - b) / 2 for a, b in zip(ev["evidence"]["won"], ev[other]["won"])]
+            return (f"| **shipped less {'ignoring' if other == 'ignoring' else 'before'}, paired** "
+                    f"| {100 * sum(dw) / len(dw):+.2f} points of win rate ± {100 * ci95(dw):.2f} "
+                    f"| **{sum(dn) / len(dn):+.3f} ± {ci95(dn):.3f}** |")
         lines += [
             f"**Signals as evidence, paired** (`evidence --against {ev['opp']} --games {g} --seed {ev['seed']}`):",
             f"2 x 2 Mineiro with sinais, {g} mirrored games per run on the same seeds; difícil's team",
@@ -213,8 +224,7 @@ def write_section() -> str:
             "| difícil | games won (95%) | net points a game (95%) |",
             "| --- | --- | --- |",
             *rows,
-            f"| **difference, paired** | {100 * sum(dw) / len(dw):+.2f} points of win rate ± {100 * ci95(dw):.2f} "
-            f"| **{sum(dn) / len(dn):+.3f} ± {ci95(dn):.3f}** |",
+            *[paired(o) for o in ("ignoring", "before") if o in ev],
             "",
             "**Past truco against a caught Zap** (every turn or answer of difícil's with a raise past",
             "truco open while it had caught a Zap signal of the other team still unplayed; *beats*: its",
@@ -222,8 +232,10 @@ def write_section() -> str:
             "",
             "| difícil | spots | raised | raised with a chance ≥ 0.5 | bluffs (chance < 0.5), reported | raises the guard held back |",
             "| --- | --- | --- | --- | --- | --- |",
-            "| with the evidence | " + " | ".join(_spot_table(ev["evidence"]["spots"])) + " |",
-            "| ignoring signals | " + " | ".join(_spot_table(ev["ignoring"]["spots"])) + " |",
+            *[f"| {names[a]} | " + " | ".join(_spot_table(ev[a]["spots"])) + " |" for a in ARMS if a in ev],
+            "",
+            "(The chance is the one each decided on: ignoring the signals, it did not know the Zap was",
+            "there; its raises are classed by that chance.)",
             "",
         ]
     prof = data.get("profile")
@@ -302,7 +314,7 @@ def render_bet(reason: dict, obs: dict) -> str:
         elif name == "signal":
             value = table.get(f"hint.signal_name.{value}", value)
         elif name == "seat":
-            value = f"seat {value}"
+            name, value = "name", f"seat {value}"
         text = text.replace("{" + name + "}", str(value))
     return text
 
@@ -379,6 +391,7 @@ def main(argv=None) -> None:
     e.add_argument("--games", type=int, default=4000)
     e.add_argument("--seed", default="ev1")
     e.add_argument("--jobs", type=int, default=1)
+    e.add_argument("--arms", default="evidence,ignoring", help="of " + ",".join(ARMS))
     f = sub.add_parser("profile")
     f.add_argument("--opps", default="honest,caller,team,sharp,learner,maniac,medio")
     f.add_argument("--games", type=int, default=4000)
@@ -395,7 +408,12 @@ def main(argv=None) -> None:
     sub.add_parser("write")
     a = p.parse_args(argv)
     if a.part == "evidence":
-        _save("evidence", evidence(a.against, a.games, a.seed, a.jobs))
+        arms = tuple(a.arms.split(","))
+        stored = json.loads(JSON.read_text()).get("evidence", {}) if JSON.exists() else {}
+        res = evidence(a.against, a.games, a.seed, a.jobs, arms)
+        if (stored.get("opp"), stored.get("games"), stored.get("seed")) == (res["opp"], res["games"], res["seed"]):
+            res = {**stored, **res}  # the arms run before on the same games
+        _save("evidence", res)
     elif a.part == "profile":
         stored = json.loads(JSON.read_text()).get("profile", {}) if JSON.exists() else {}
         sticks = stored.get("sticks", {}) if stored.get("seed") == a.seed and stored.get("games") == a.games else {}

@@ -217,3 +217,42 @@ def test_a_reason_keeps_only_what_the_reader_saw():
            "fallback": {"key": "bet.run.odds", "params": {"pct": 10, "value": 4}}}
     assert visible(run, set(), {1})["key"] == "bet.run.caught"
     assert visible(run, set(), {3}) == {"key": "bet.run.odds", "params": {"pct": 10, "value": 4}}
+
+
+def test_the_partners_advice_says_why_without_its_hidden_cards():
+    """Humano decide: the partner's opinion comes with its reason, in the terms it decided
+    on; the hand is live, so the partner's cards never appear in it (only the chance)."""
+    def call(method, params):
+        return json.loads(api.handle(json.dumps({"method": method, "params": params})))
+
+    hands = [["5c", "6c", "Qh"], ["Jc", "2d", "Jd"], ["4c", "3h", "Kh"], ["5d", "6s", "Ks"]]
+    call("new_game", {"seed": 4, "players": 4, "level": "dificil", "hands": hands, "dealer": 0,
+                      "humano_decide": True})
+    game = api._current().game
+    assert game.to_move == 1
+    game.apply("raise", seat=1)  # the other team asks truco: the human answers for the pair
+    opinion = call("partner_opinion", {})
+    assert opinion["seat"] == 2 and opinion["action"] in ("accept", "raise")
+    reason = opinion["reason"]
+    assert reason["key"] in ("bet.accept.value", "bet.raise.value") and "cards" not in reason["params"]
+    assert "4c" not in json.dumps(opinion) and "3h" not in json.dumps(opinion)
+
+
+def test_the_bench_writes_its_section_from_what_it_measured(tmp_path, monkeypatch):
+    """truco_lab.signal_evidence at a toy size: both arms play the same mirrored games, and
+    the section it writes into arena_results.md (between its marks, replacing the old one)
+    holds the paired difference it measured."""
+    from truco_lab import signal_evidence as se
+
+    monkeypatch.setattr(se, "JSON", tmp_path / "signal_evidence.json")
+    md = tmp_path / "arena_results.md"
+    md.write_text("# Arena results\n\nintro\n\n## Older section\n\ntext\n")
+    monkeypatch.setattr(se, "MD", md)
+    res = se.evidence("honest", 4, "toy", 1)
+    assert res["games"] == 4 and len(res["evidence"]["won"]) == len(res["ignoring"]["won"]) == 2
+    se._save("evidence", res)
+    se.write()
+    se.write()  # a second write replaces the section, never adds one
+    text = md.read_text()
+    assert text.count(se.MARK) == 2 and text.index(se.MARK) < text.index("## Older section")
+    assert "shipped less ignoring, paired" in text and f"{sum(res['evidence']['won'])} / 4" in text
