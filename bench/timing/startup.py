@@ -3,10 +3,11 @@
 emulated networks (not part of the tests; figures go to bench/timing/startup_results.md).
 
 Serves dist/ on 127.0.0.1, either as a **plain** static server (Python's own file server: no
-compression, no custom headers, what many hosts do) or with **netlify** headers (serve.py's
-rules from netlify.toml), together with a bare page of its own (/__bench__/bare.html) whose
-module worker only calls loadPyodide() from the stock files in dist/pyodide/. Neither server
-compresses anything: the bytes counted are the bytes on the wire.
+compression, no custom headers, what many hosts do) or as a **netlify**-like host (serve.py's
+rules from netlify.toml, and gzip on the fly for text and WebAssembly, as a compressing host
+does: Netlify itself sends Brotli, a little smaller), together with a bare page of its own
+(/__bench__/bare.html) whose module worker only calls loadPyodide() from the stock files in
+dist/pyodide/. The bytes counted are the bytes on the wire (compressed where the host compresses).
 
 Pages, per network profile and server:
 
@@ -44,6 +45,7 @@ import collections
 import contextlib
 import datetime
 import functools
+import gzip
 import http.server
 import json
 import multiprocessing
@@ -57,7 +59,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from truco_tools.serve import Handler, load_header_rules
+from truco_tools.serve import Handler, headers_for, load_header_rules
 
 DIST = ROOT / "dist"
 RESULTS = ROOT / "bench" / "timing" / "startup_results.md"
@@ -197,8 +199,61 @@ class Counting:
         pass
 
 
+# What a host that compresses (Netlify, Cloudflare, any CDN) compresses on the fly: text and
+# WebAssembly; never what is already compressed (the .xz files, the wheels, the PNGs).
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                    "image/svg+xml", "application/wasm")
+
+
+@functools.lru_cache(maxsize=256)
+def gzipped(fs_path: str, mtime_ns: int) -> bytes:
+    return gzip.compress(Path(fs_path).read_bytes(), compresslevel=6, mtime=0)
+
+
 class NetlifyHandler(Counting, Handler):
-    """serve.py's handler: netlify.toml's headers (CSP, caching, MIME types)."""
+    """serve.py's handler: netlify.toml's headers (CSP, caching, MIME types), and gzip for the
+    types a host compresses (when the browser accepts it), as Netlify does (it sends Brotli,
+    a little smaller than this gzip)."""
+
+    _gzip_body: bytes | None = None
+    _content_type = ""
+
+    def send_head(self):
+        self._gzip_body = None
+        self._content_type = ""
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        key = keyword.lower()
+        if key == "content-type":
+            self._content_type = value
+        if key == "content-length" and self._status == 200 and self._compressible():
+            fs_path = self.translate_path(self.path)
+            if os.path.isdir(fs_path):
+                fs_path = os.path.join(fs_path, "index.html")
+            if os.path.isfile(fs_path):  # (not the bench's own pages)
+                self._gzip_body = gzipped(fs_path, os.stat(fs_path).st_mtime_ns)
+                super().send_header("Content-Encoding", "gzip")
+                super().send_header("Vary", "Accept-Encoding")
+                value = str(len(self._gzip_body))
+        super().send_header(keyword, value)
+
+    def _compressible(self) -> bool:
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        return accepts and self._content_type.split(";")[0].strip().startswith(COMPRESSED_TYPES)
+
+    def copyfile(self, source, outputfile) -> None:
+        if self._gzip_body is None:
+            super().copyfile(source, outputfile)
+            return
+        path = self.path.split("?", 1)[0]
+        try:
+            for start in range(0, len(self._gzip_body), 64 * 1024):
+                chunk = self._gzip_body[start:start + 64 * 1024]
+                outputfile.write(chunk)
+                COUNTER.add(path, len(chunk))
+        except (ConnectionResetError, BrokenPipeError):
+            pass
 
 
 class PlainHandler(Counting, http.server.SimpleHTTPRequestHandler):
@@ -216,6 +271,69 @@ class PlainHandler(Counting, http.server.SimpleHTTPRequestHandler):
         return fs_path
 
 
+H2_SERVER = Path(__file__).with_name("h2_server.mjs")
+
+
+def h2_config(folder: Path) -> Path:
+    """The HTTP/2 host's configuration (h2_server.mjs): dist/, the bench's own pages, a
+    self-signed certificate for 127.0.0.1, and each file's headers as serve.py sends them
+    (netlify.toml's rules, and the Content-Type its handler picks)."""
+    import subprocess
+
+    extra = folder / "extra"
+    extra.mkdir()
+    for path, (body, _ctype) in BENCH_FILES.items():
+        (extra / path.rsplit("/", 1)[1]).write_bytes(body)
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    rules = load_header_rules()
+    handler = type("Probe", (Handler,), {"rules": rules})
+    headers = {}
+    for file in DIST.rglob("*"):
+        if not file.is_file():
+            continue
+        path = "/" + file.relative_to(DIST).as_posix()
+        probe = handler.__new__(handler)
+        probe.path = path
+        values = dict(headers_for(path, rules))
+        values["Content-Type"] = probe.guess_type(str(file))
+        headers[path] = values
+    for path, (_body, ctype) in BENCH_FILES.items():
+        headers[path] = {"Content-Type": ctype}
+    config = folder / "config.json"
+    config.write_text(json.dumps({"dist": str(DIST), "extra": str(extra), "cert": str(cert), "key": str(key),
+                                  "headers": headers, "types": {}}), encoding="utf-8")
+    return config
+
+
+@contextlib.contextmanager
+def serving(kind: str):
+    """The base URL of a server of this kind on 127.0.0.1, for as long as the block runs."""
+    if kind == "h2":
+        import subprocess
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            proc = subprocess.Popen(["node", str(H2_SERVER), str(h2_config(Path(folder)))],
+                                    stdout=subprocess.PIPE, text=True)
+            try:
+                yield f"https://127.0.0.1:{int(proc.stdout.readline())}/"
+            finally:
+                proc.terminate()
+                proc.wait(10)
+        return
+    ports = multiprocessing.Queue()
+    server = multiprocessing.Process(target=run_server, args=(kind, ports), daemon=True)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{ports.get(timeout=60)}/"
+    finally:
+        server.terminate()
+        server.join(10)
+
+
 def run_server(kind: str, port_queue) -> None:
     """The static server, in a process of its own (in this one it would wait for the GIL
     behind Playwright's client and slow every response)."""
@@ -230,7 +348,10 @@ def run_server(kind: str, port_queue) -> None:
 
 
 def bench_get(base: str, path: str) -> dict:
-    with urllib.request.urlopen(base + path.lstrip("/"), timeout=30) as reply:
+    import ssl
+
+    unchecked = ssl._create_unverified_context()  # the h2 host's self-signed certificate
+    with urllib.request.urlopen(base + path.lstrip("/"), timeout=30, context=unchecked) as reply:
         return json.loads(reply.read())
 
 
@@ -240,6 +361,8 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-gpu",
+    # The h2 host's self-signed certificate (its service worker too).
+    "--ignore-certificate-errors",
 ]
 
 
@@ -382,16 +505,12 @@ def main(argv: list[str]) -> int:
         browser = pw.chromium.launch(executable_path=args.chromium, args=LAUNCH_ARGS)
         version = browser.version
         for server_kind in servers:
-            ports = multiprocessing.Queue()
-            server = multiprocessing.Process(target=run_server, args=(server_kind, ports), daemon=True)
-            server.start()
-            base = f"http://127.0.0.1:{ports.get(timeout=60)}/"
-            pages = {
-                "bare": (base + "__bench__/bare.html", BARE_READY),
-                "table": (base + "index.html?autostart=1", FIRST_DEAL),
-                "fallback": (base + "index.html?autostart=1&snapshot=0", FIRST_DEAL),
-            }
-            try:
+            with serving(server_kind) as base:
+                pages = {
+                    "bare": (base + "__bench__/bare.html", BARE_READY),
+                    "table": (base + "index.html?autostart=1", FIRST_DEAL),
+                    "fallback": (base + "index.html?autostart=1&snapshot=0", FIRST_DEAL),
+                }
                 # One warm-up load of each page (OS file cache, browser start), not counted.
                 for name, (url, goal) in pages.items():
                     timed_load(browser, base, url, goal, "fast", 180)
@@ -435,9 +554,6 @@ def main(argv: list[str]) -> int:
                             say(f"untouched {page_name} ({server_kind}, {profile}), watched {args.watch:.0f} s: "
                                 f"{w['sent'] / 1e3:.0f} KB, {w['cards']} exercise cards drawn; files: "
                                 + ", ".join(f"{p} {n / 1e3:.0f} KB" for p, n in sorted(w["files"].items(), key=lambda kv: -kv[1])[:6]))
-            finally:
-                server.terminate()
-                server.join(10)
         browser.close()
 
     header = [
@@ -447,7 +563,8 @@ def main(argv: list[str]) -> int:
         f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; Chromium {version}; "
         f"load average {loads_before} before and {load_average()} after; {time.monotonic() - started:.0f} s.",
         "Times are medians from navigation (minimum in brackets); 'sent' is the bodies the server",
-        "sent (no compression in transit on either server). 'table' is the time to the first deal on",
+        "sent (the plain server compresses nothing; the netlify one gzips text and WebAssembly, as a",
+        "compressing host would). 'table' is the time to the first deal on",
         "screen (the player's cards, tappable); 'first decision answered': the bench taps a card at once",
         "and this is when the engine's reply holds it; 'bare' is Pyodide's stock loadPyodide() being",
         "ready, the yardstick of the ratio.",
