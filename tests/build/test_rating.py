@@ -141,6 +141,26 @@ out.budget = { n: cut.matches.length, first: cut.matches[0].id, last: cut.matche
 out.budget.oneMore = JSON.stringify({ matches: [big.matches[69 - cut.matches.length], ...cut.matches] }).length;
 const small = { matches: big.matches.map((m) => ({ ...m, save: "s" })) };
 out.budget.smallN = L.withinBudget(small).matches.length;
+// Storage full: the history halves until it fits (a quota of 60,000 characters here), and
+// nothing else is pushed out for it (the set-aside data stays).
+{
+  const storage = new StorageManager();
+  const items = new Map();
+  const size = () => [...items].reduce((n, [k, v]) => n + k.length + v.length, 0);
+  storage.store = {
+    getItem: (k) => items.get(k) ?? null, removeItem: (k) => items.delete(k), key: (i) => [...items.keys()][i],
+    get length() { return items.size; },
+    setItem(k, v) {
+      const old = items.get(k);
+      items.set(k, v);
+      if (size() > 60_000) { if (old === undefined) items.delete(k); else items.set(k, old); throw Object.assign(new Error("full"), { name: "QuotaExceededError" }); }
+    },
+  };
+  items.set("truco:backup", JSON.stringify({ v: 1, data: { items: [{ from: "truco:stats", reason: "x", at: 1, raw: "b".repeat(20_000) }] } }));
+  const kept = L.writeHistory(storage, big);
+  const stored = JSON.parse(items.get(L.HISTORY_KEY)).data.matches;
+  out.full = { kept, stored: stored.length, last: stored.at(-1).id, backup: storage.backupItems().length };
+}
 console.log(JSON.stringify(out));
 """
 
@@ -228,3 +248,9 @@ def test_the_history_keeps_within_its_budget_oldest_dropped_first(node_run):
     assert b["size"] <= b["budget"] < b["oneMore"] and b["last"] == "m69"
     assert int(b["first"][1:]) == 70 - b["n"] and 40 < b["n"] < 50
     assert b["smallN"] == b["max"] == 50
+
+
+def test_a_full_storage_keeps_the_newest_matches_that_fit(node_run):
+    f = node_run["full"]
+    assert f["kept"] == f["stored"] and 5 < f["stored"] < 20 and f["last"] == "m69", f
+    assert f["backup"] == 1

@@ -266,7 +266,26 @@ export function logMatch(store, done, { settings, save = null, announce = false 
       score: entry.score, games: entry.games, people: [...new Set(seats.humans.map(keyOf))], rating: own,
       save: typeof save === "string" && save.length <= SAVE_MAX ? save : null,
     });
-    store.storage.write(HISTORY_KEY, withinBudget(history));
+    writeHistory(store.storage, history);
+  }
+}
+
+/** The history stored within its budget; where storage is full, within half as much again
+ * until it fits, the oldest matches going first. Storage's own room-making (storage.js, which
+ * drops the last match and set-aside data) is not asked for: the history gives way instead.
+ * Returns how many matches were stored (0: none could be, what was stored stays). */
+export function writeHistory(storage, history) {
+  let value = withinBudget(history);
+  if (!storage.store) return storage.write(HISTORY_KEY, value) ? value.matches.length : 0; // memory only
+  for (;;) {
+    try {
+      storage.store.setItem(HISTORY_KEY, JSON.stringify({ v: VERSION, savedAt: Date.now(), data: value }));
+      storage.memory.delete(HISTORY_KEY);
+      return value.matches.length;
+    } catch {
+      if (value.matches.length <= 1) return 0;
+      value = withinBudget(value, Math.floor(JSON.stringify(value).length / 2));
+    }
   }
 }
 
