@@ -256,3 +256,29 @@ def test_the_bench_writes_its_section_from_what_it_measured(tmp_path, monkeypatc
     text = md.read_text()
     assert text.count(se.MARK) == 2 and text.index(se.MARK) < text.index("## Older section")
     assert "shipped less ignoring, paired" in text and f"{sum(res['evidence']['won'])} / 4" in text
+
+
+def test_a_reused_dificil_weighs_signals_and_says_why_as_a_fresh_one():
+    """Reuse-safe with sinais: one difícil object kept per seat for a whole match chooses,
+    and gives the reason, that a new object with the same RNG state does."""
+    import copy
+
+    game = truco.new_game("mineiro", players=4, seed="reuse:sinais", sinais=True)
+    rngs = [random.Random(f"r:{s}") for s in range(4)]
+    kept = [bots.make("dificil", rngs[s]) for s in range(4)]
+    moves = 0
+    while game.winner is None:
+        for s in range(4):
+            if game.may_signal(s):
+                game.apply("signal " + signal_for(game.observation(s)), seat=s)
+        seat = game.to_move
+        obs = game.observation(seat)
+        twin_rng = random.Random()
+        twin_rng.setstate(rngs[seat].getstate())
+        twin = bots.make("dificil", twin_rng)
+        want = twin.choose(copy.deepcopy(obs))
+        got = kept[seat].choose(obs)
+        assert (got, kept[seat].last_reason) == (want, twin.last_reason), moves
+        game.apply(got, seat)
+        moves += 1
+    assert moves > 30
