@@ -73,6 +73,12 @@ const entry = (won) => ({ at: 1000, won, abandoned: false, score: won ? [12, 4] 
     left: [store.storage.getRaw(L.RATING_KEY), store.storage.getRaw(L.HISTORY_KEY)] };
   store.storage.setRaw(L.RATING_KEY, JSON.stringify({ v: 2, data: {} }));
   out.corrupt.newer = L.readLog(store).ratings.own.rating;
+  // With statistics to make them from: made again from their recent matches, and stored.
+  store.loadKind = () => ({ recent: [{ id: "a", at: 1, mode: "1x1", level: "medio", won: true, abandoned: false, score: [12, 2], games: [0, 0], series: 1 }] });
+  store.storage.setRaw(L.HISTORY_KEY, '{"v":1,"data":{"matches":[{"id":"x"}]}}');
+  const again = L.readLog(store);
+  out.corrupt.rebuilt = { rating: again.ratings.own.rating, matches: again.history.matches.length, stored: L.readLog(store, { quiet: true }).ratings.own.rating,
+    backup: store.storage.backupItems().length };
 }
 // The statistics' recent matches seed both (the one migration).
 {
@@ -218,13 +224,15 @@ def test_pass_and_play_rates_each_named_person_once(node_run):
     assert p["own"]["rating"] == p["people"]["caio"]["rating"] == 1200 + round(40 * (0 - 1 / (1 + 10 ** ((1422 - 1200) / 400))))
 
 
-def test_a_corrupt_or_newer_value_is_set_aside_and_an_empty_one_used(node_run):
+def test_a_corrupt_or_newer_value_is_set_aside_and_made_again_from_the_statistics(node_run):
     c = node_run["corrupt"]
     assert c["read"]["bad"] is True and c["read"]["ratings"]["own"]["rating"] == 1200 and c["read"]["history"] == {"matches": []}
     assert c["notices"] == 2
     assert c["backup"] == ["truco:rating", "truco:history"]
     assert c["left"] == [None, None]
     assert c["newer"] == 1200
+    # A win over médio in the statistics: 1228 again, one match (no replay), both kept aside.
+    assert c["rebuilt"] == {"rating": 1228, "matches": 1, "stored": 1228, "backup": 4}
 
 
 def test_the_statistics_recent_matches_seed_the_rating_and_history(node_run):

@@ -10,7 +10,7 @@
 // entries (no save: no replay) and the rating's first points, rated as the formula would
 // have (the partner taken to be at the opponents' level, which the statistics do not keep).
 // A value that fails its check is set aside under truco:backup (a copy to download) and
-// said once; the page goes on with an empty one.
+// said once; the page goes on with one made again from the statistics as above (or empty).
 //
 //   truco:rating   {own: Person, people: {personKey: {name, ...Person}}}, Person = {rating,
 //                  games, points: [{id, at, r}]} (points: the last POINTS_MAX ratings after
@@ -142,7 +142,7 @@ export function withinBudget(history, budget = HISTORY_BUDGET) {
 /**
  * Read one of the two keys: {value, bad}. Missing: made from the statistics (version 0, see
  * above) when `fromStats` gives it. Unreadable, of a newer version or failing its check: set
- * aside with a backup and said (dialogs.notice), and an empty value used.
+ * aside with a backup and said (dialogs.notice), and made again the same way.
  */
 function readKey(storage, key, { check, empty, fromStats, dialogs, what }) {
   const r = storage.readEnvelope(key);
@@ -156,7 +156,7 @@ function readKey(storage, key, { check, empty, fromStats, dialogs, what }) {
     console.warn(`saved ${what} set aside: ${err.message}`);
     storage.setAside(key, r.raw ?? storage.getRaw(key), err.message);
     dialogs?.notice(t(`saved.bad.${what}`), storage.backupURL());
-    return { value: empty(), bad: true, fresh: true };
+    return { value: fromStats?.() ?? empty(), bad: true, fresh: true }; // made again from the statistics
   }
 }
 
@@ -200,8 +200,8 @@ export function readLog(store, { quiet = false, exclude = null } = {}) {
   const rating = readKey(storage, RATING_KEY, { check: checkRatings, empty: emptyRatings, fromStats: () => fromStats().ratings, dialogs, what: "rating" });
   const history = readKey(storage, HISTORY_KEY, { check: checkHistory, empty: () => ({ matches: [] }), fromStats: () => fromStats().history, dialogs, what: "history" });
   // Made from the statistics: stored now, so it is made once.
-  if (seed && rating.fresh && !rating.bad && seed.ratings.own.games) storage.write(RATING_KEY, rating.value);
-  if (seed && history.fresh && !history.bad && history.value.matches.length) storage.write(HISTORY_KEY, history.value);
+  if (seed && rating.fresh && seed.ratings.own.games) storage.write(RATING_KEY, rating.value);
+  if (seed && history.fresh && history.value.matches.length) storage.write(HISTORY_KEY, history.value);
   return { ratings: rating.value, history: history.value, bad: rating.bad || history.bad };
 }
 
