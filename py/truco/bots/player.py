@@ -681,6 +681,8 @@ class HeuristicBot:
                 return {"key": "bet.accept.must", "params": {"gives": known.value}}
             if p < 0.5:
                 return {"key": "bet.accept.odds", "params": {"pct": pct, "gives": known.value, "value": value}}
+            if mine == "nada":  # what it signalled, and why it accepts anyway
+                return {"key": "bet.accept.nada", "params": {"pct": pct}}
             return self._with_facts("accept", known, partner, pct, plain)
         if action == "run":
             plain = {"key": "bet.run.odds" if p < 0.5 else "bet.run.price", "params": {"pct": pct, "value": value}}
