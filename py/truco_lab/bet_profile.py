@@ -81,8 +81,13 @@ class ProfileBot(P.HeuristicBot):
 ProfileBot.records = []
 
 
+BASE: P.LevelSettings | None = None
+"""The difícil to profile instead of the shipped one (a variant a bench builds; set before
+:func:`profile`, in this process: ``jobs=1`` or before the workers fork)."""
+
+
 def settings() -> P.LevelSettings:
-    return dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name=NAME)
+    return dataclasses.replace(BASE or P.LEVEL_SETTINGS["dificil"], name=NAME)
 
 
 _inner_make = bots.make

@@ -260,6 +260,17 @@ def write_section() -> str:
                 f"| {r['raised_hands']} / {r['normal']} = {100 * r['raised_hands'] / max(1, r['normal']):.1f}% "
                 f"| {r['trucos'] / r['games']:.2f} | {t_all[2]} / {t_all[1]} = {100 * t_all[2] / max(1, t_all[1]):.1f}% "
                 f"| {100 * ans.get('run', 0) / tot:.0f} / {100 * ans.get('accept', 0) / tot:.0f} / {100 * ans.get('raise', 0) / tot:.0f} |")
+        before = data.get("profile_before")
+        if before and before.get("seed") == prof["seed"] and before.get("games") == prof["games"]:
+            lines += ["", f"The same games with difícil as it was before this change (`profile --variant before`: every",
+                      "signal believed outright, no thought of its own being caught, no Zap guard):", "",
+                      "| against | difícil before (95%) | shipped (95%) | shipped less before |",
+                      "| --- | --- | --- | --- |"]
+            for stick, r in before["sticks"].items():
+                if stick in prof["sticks"]:
+                    q = prof["sticks"][stick]
+                    lines.append(f"| `{stick}` | {100 * r['rate']:.1f}% ± {100 * r['ci']:.1f} | {100 * q['rate']:.1f}% ± "
+                                 f"{100 * q['ci']:.1f} | {100 * (q['rate'] - r['rate']):+.1f} points |")
         lines += ["", "Per round and score band (asks, bluffs):", "",
                   "| against | round 1 | round 2 | round 3 | score 0-3 | 4-7 | 8-11 |",
                   "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -398,6 +409,8 @@ def main(argv=None) -> None:
     f.add_argument("--seed", default="3")
     f.add_argument("--signals", default="both", choices=("none", "both"))
     f.add_argument("--jobs", type=int, default=1)
+    f.add_argument("--variant", default="shipped", choices=("shipped", "before"),
+                   help="before: difícil as it was before this change (every signal believed outright)")
     r = sub.add_parser("reviews")
     r.add_argument("--seed", default="1")
     r.add_argument("--games", type=int, default=2)
@@ -415,7 +428,9 @@ def main(argv=None) -> None:
             res = {**stored, **res}  # the arms run before on the same games
         _save("evidence", res)
     elif a.part == "profile":
-        stored = json.loads(JSON.read_text()).get("profile", {}) if JSON.exists() else {}
+        part = "profile" if a.variant == "shipped" else f"profile_{a.variant}"
+        bet_profile.BASE = ARMS.get(a.variant) if a.variant != "shipped" else None
+        stored = json.loads(JSON.read_text()).get(part, {}) if JSON.exists() else {}
         sticks = stored.get("sticks", {}) if stored.get("seed") == a.seed and stored.get("games") == a.games else {}
         for stick in a.opps.split(","):
             t = time.time()
@@ -424,7 +439,7 @@ def main(argv=None) -> None:
             sticks[stick] = res
             print(bet_profile.report(stick, dict(res, cells={tuple(k.split("|")): v for k, v in res["cells"].items()}))
                   + f"\n   ({time.time() - t:.0f} s)", flush=True)
-            _save("profile", {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
+            _save(part, {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
     elif a.part == "timing":
         res = timing(a.positions, a.seed)
         print(res)
