@@ -68,9 +68,10 @@ def page_files(out: Output, page: str) -> list[str]:
     return sorted(seen)
 
 
-# The worker's files on the snapshot path, which it names by variables (Pyodide's folder).
+# The worker's files on the snapshot path, which it names by variables (Pyodide's folder), and
+# the script of the worker that decodes the snapshot beside it (worker_xz.js, decodeBeside).
 SNAPSHOT_PATH_FILES = ("pyodide/pyodide.mjs", SNAPSHOT_LOADER_FILE, SNAPSHOT_WASM_FILE, SNAPSHOT_FILE,
-                       XZ_DECODER_FILE)
+                       XZ_DECODER_FILE, "static/js/engine/xz_job.js")
 
 
 def first_visit(out: Output, budget: int = FIRST_VISIT_BUDGET) -> dict:

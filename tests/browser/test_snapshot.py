@@ -128,6 +128,9 @@ def test_the_page_starts_from_the_snapshot(snapshot_page):
     assert timings["ready"] >= timings["python"] and "micropip" not in timings
     # The xz decoders' working time is reported (the benchmark shows it beside the bytes).
     assert timings["snapshotDecodeMs"] > 0 and timings["wasmDecodeMs"] > 0
+    # The snapshot was decoded beside the engine worker, by a worker of its own (xz_job.js).
+    assert len(snapshot_page.asked_for("/static/js/engine/xz_job.js")) == 1
+    assert not [text for _kind, text in snapshot_page.engine_logs if "decoded in the engine worker" in text]
     # Modules imported lazily by the api (the bots, the signals) are in the snapshot too.
     reply = snapshot_page.page.evaluate(
         "window.__engine.call('new_game', {players: 2, seed: 7, level: 'dificil', human_seat: 0})")

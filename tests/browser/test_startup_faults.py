@@ -114,6 +114,26 @@ def test_a_fault_on_the_snapshot_path_falls_back_to_the_wheel(browser, base_url,
         loaded.close()
 
 
+@pytest.mark.parametrize("fault", [pytest.param("missing", marks=pytest.mark.soak), "hang"])
+def test_a_fault_of_the_snapshots_decoding_worker_leaves_the_decoding_to_the_engine_worker(browser, base_url, fault):
+    """The snapshot is decoded beside the engine worker, by a worker of its own (xz_job.js);
+    when that worker's script fails or never comes, the engine worker decodes the snapshot
+    itself: still the snapshot path, no message. (A hang costs two seconds after the download.)"""
+    loaded = Page(browser, base_url)
+    try:
+        # (Playwright's routes do not see a worker's own workers: the worker's test hooks
+        # point it at a missing script, or at one that never says it started.)
+        page = loaded.page
+        page.goto(f"/?fast=1&stall={STALL_MS}&fail={ {'missing': 'xz-job', 'hang': 'xz-job-hang'}[fault] }")
+        page.wait_for_selector(READY, timeout=FAULT_TIMEOUT_MS)
+        assert page.evaluate("window.__engine.start") == "snapshot"
+        loaded.wait_log("decoded in the engine worker")
+        assert not any("snapshot not used" in line for line in loaded.engine_logs)
+        expect(page.locator("#error")).to_be_hidden()
+    finally:
+        loaded.close()
+
+
 def retry_chain(loaded: Page, query: str, faults: list[tuple[str, str]]) -> None:
     """Meet each fault in turn: the message, then a retry that meets the next one."""
     page = loaded.page

@@ -32,6 +32,7 @@ export function workerURL() {
 export const WORKER_MODULES = Object.freeze([
   "worker_start.js", "worker_snapshot.js", "worker_xz.js", "worker_wheel.js", "../build_info.js",
   "../vendor/xz-decompress.js", "../../../pyodide/pyodide.mjs", "../../../pyodide/pyodide.asm.mjs",
+  "xz_job.js", // the script of the worker that decodes the snapshot beside it (worker_xz.js)
 ]);
 
 /** The worker's scripts: its own URL as started, then its modules. */

@@ -312,6 +312,9 @@ const shared = {
   timings, now, post, log, progress, expectBytes, watchedFetch, fetchOk, fetchBytes,
   useWasm, compileResponse, stageError, errorMessage,
   snapshotPath: { cancel: () => {}, module: null },
+  // Test hooks of the snapshot's decoding worker (worker_xz.js): `?fail=xz-job` (its script
+  // missing), `?fail=xz-job-hang` (its script never starts).
+  xzJobFault: FAIL === "xz-job" || FAIL === "xz-job-hang" ? FAIL : null,
 };
 
 // Replies to requests that arrive while booting wait for this.

@@ -8,7 +8,7 @@
 // Any failure here is thrown for boot() to take the wheel path. `shared` is what worker.js
 // hands its start-up modules.
 
-import { readExactly, xzDownload } from "./worker_xz.js";
+import { decodeBeside, readExactly, xzDownload } from "./worker_xz.js";
 
 /** Fill the memory ranges the build listed (custom section) from the snapshot's memory. */
 function fillFromSnapshot(module, instance, snapshot, section, name) {
@@ -107,9 +107,10 @@ export async function startFromSnapshot(shared, BUILD) {
     return m;
   });
 
-  // The snapshot's raw bytes, checked.
+  // The snapshot's raw bytes (decoded by a worker beside this one), checked.
   const snapshot = Promise.all([
-    readExactly(snapshotXz.decoded, BUILD.snapshotSize, BUILD.snapshot), snapshotXz.verified,
+    decodeBeside(shared, snapshotXz, { name: BUILD.snapshot, size: BUILD.snapshotSize, label: "snapshot" }),
+    snapshotXz.verified,
   ]).then(([raw]) => {
     timings.snapshot = now(); // downloaded, checked and decoded
     return raw;

@@ -39,6 +39,7 @@ async function breathe() {
 export function xzDownload(shared, responsePromise, { name, sha256, label, XzReadableStream }) {
   const { timings, now, log } = shared;
   const chunks = [];
+  const followers = new Set(); // decodeBeside's: told of each chunk, the end or the failure
   let packedLength = 0;
   let waiting = null; // the decoder's pull, waiting for the next chunk
   let ended = false;
@@ -76,14 +77,17 @@ export function xzDownload(shared, responsePromise, { name, sha256, label, XzRea
       chunks.push(value);
       packedLength += value.byteLength;
       wake();
+      for (const f of followers) f.chunk(value);
     }
     ended = true;
     wake();
+    for (const f of followers) f.end();
     timings[`${label}Downloaded`] = now();
   })();
   packedDone.catch((err) => {
     failure = err;
     wake();
+    for (const f of followers) f.fail(err);
   });
   const verified = packedDone.then(async () => {
     if (!self.crypto?.subtle) {
@@ -108,9 +112,11 @@ export function xzDownload(shared, responsePromise, { name, sha256, label, XzRea
     return all;
   }
   // The decoder's own time: reading its output, less the time it waited for the network.
-  const source = new XzReadableStream(input).getReader();
+  // (Made on first use: a download decoded beside, by decodeBeside, may never need it here.)
+  let source = null;
+  let decodedStream = null;
   let busyMs = 0;
-  const decoded = new ReadableStream({
+  const makeDecoded = () => new ReadableStream({
     async pull(sink) {
       await breathe();
       const t = performance.now();
@@ -128,11 +134,109 @@ export function xzDownload(shared, responsePromise, { name, sha256, label, XzRea
       else sink.enqueue(result.value);
     },
   }, { highWaterMark: 0 });
+  const cancelled = [];
   const cancel = () => {
     reader?.cancel().catch(() => {});
-    source.cancel().catch(() => {});
+    source?.cancel().catch(() => {});
+    cancelled.splice(0).forEach((f) => f());
   };
-  return { decoded, verified, packed, cancel };
+  /** Told of every chunk so far and from now on, then of the end or the failure. */
+  const follow = (f) => {
+    chunks.forEach((c) => f.chunk(c));
+    if (failure) f.fail(failure);
+    else if (ended) f.end();
+    else followers.add(f);
+  };
+  return {
+    get decoded() {
+      if (!decodedStream) {
+        source = new XzReadableStream(input).getReader();
+        decodedStream = makeDecoded();
+      }
+      return decodedStream;
+    },
+    verified, packed, cancel, follow, onCancel: (f) => cancelled.push(f),
+    failed: () => failure,
+  };
+}
+
+// How long a decoding worker may take once its download is in before it is given up (and the
+// download decoded here instead): the snapshot takes under a second on a laptop.
+const BESIDE_LIMIT_MS = 30_000;
+// How long its script may take to start once the download is in.
+const START_LIMIT_MS = 2_000;
+
+/**
+ * An xzDownload's `size` decoded bytes, decoded by a worker of its own (xz_job.js) beside this
+ * one: the snapshot (31 MB) is decoded while this worker decodes and compiles the WebAssembly,
+ * on another core. Where a worker cannot start one (no nested workers), or it fails to start or
+ * to answer, the download is decoded here as before; a download that fails, or does not decode,
+ * rejects as it would here.
+ */
+export function decodeBeside(shared, download, { name, size, label }) {
+  const { timings, log } = shared;
+  const here = (why) => {
+    log("info", `${name}: decoded in the engine worker (${why})`);
+    return readExactly(download.decoded, size, name);
+  };
+  if (typeof Worker !== "function") return here("no nested workers");
+  let job;
+  try {
+    const script = { "xz-job": "xz_job_missing.js", "xz-job-hang": "xz_job.js?hang=1" }[shared.xzJobFault] || "xz_job.js";
+    job = new Worker(new URL(script, import.meta.url), { type: "module", name: `xz ${label}` });
+  } catch (err) {
+    return here(err.message || err);
+  }
+  let timer = null;
+  const stop = () => {
+    clearTimeout(timer);
+    job.terminate();
+  };
+  download.onCancel(stop);
+  let started = false;
+  let giveUp = null;
+  const answer = new Promise((resolve, reject) => {
+    giveUp = (why) => reject(new Error(`its decoding worker ${why}`));
+    job.onmessage = ({ data }) => {
+      if (data.started) started = true;
+      else resolve(data);
+    };
+    job.onerror = (ev) => {
+      ev.preventDefault?.();
+      giveUp(`failed: ${ev.message || "its script did not load"}`);
+    };
+  });
+  job.postMessage({ size, name });
+  download.follow({
+    chunk: (value) => {
+      const copy = value.slice(); // the download keeps its own (its sha256 is checked here)
+      job.postMessage({ chunk: copy.buffer }, [copy.buffer]);
+    },
+    end: () => {
+      job.postMessage({ end: true });
+      // A script that has not started soon after the download is in (stalled: a worker's
+      // script that never comes fires no error) is not waited for: it is decoded here.
+      timer = setTimeout(() => {
+        if (!started) giveUp(`had not started ${START_LIMIT_MS / 1000} s after the download`);
+        else timer = setTimeout(() => giveUp(`did not answer within ${BESIDE_LIMIT_MS / 1000} s`), BESIDE_LIMIT_MS);
+      }, START_LIMIT_MS);
+    },
+    fail: (err) => job.postMessage({ fail: String(err.message || err) }),
+  });
+  return answer.then(
+    (data) => {
+      stop();
+      // The download's own failure, as it was (a stall, an HTTP status), else the decoder's.
+      if (!data.ok) throw download.failed() || new Error(data.error);
+      timings[`${label}DecodeMs`] = data.decodeMs;
+      return new Uint8Array(data.raw);
+    },
+    (err) => {
+      stop();
+      if (download.failed()) throw download.failed();
+      return here(err.message);
+    },
+  );
 }
 
 /** Read a stream into one buffer of exactly `size` bytes (rejects otherwise). */
