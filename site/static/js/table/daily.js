@@ -37,6 +37,7 @@ export const DAILY_SETTINGS = Object.freeze({
 export const ADDRESS_PARAM = "desafio";
 const DAYS_KEPT = 400; // a record per day played: the oldest go past this
 const SAVE_MAX_CHARS = 2_000_000;
+const VERSION = 1; // truco:daily's envelope
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ROW = /^[WLT]{0,200}$/;
 const MARK = { W: "🟩", L: "🟥", T: "⬜" };
@@ -112,6 +113,13 @@ function emptyRecord() {
 }
 
 const isId = (x) => typeof x === "string" && /^[\w-]{1,40}$/.test(x);
+/** A real date "YYYY-MM-DD" from 1970 on (the pattern alone let "2026-02-31" through, shown as
+ * 03/03/2026, and "0000-01-01", shown as 1900: found writing tests/build/test_daily_store.py). */
+function isDay(x) {
+  if (typeof x !== "string" || !DAY.test(x) || x < "1970") return false;
+  const at = Date.parse(`${x}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === x;
+}
 const isScore = (x) => Number.isSafeInteger(x) && x >= 0 && x <= 99;
 
 /** The record checked: a value, or throws saying what is wrong. */
@@ -121,7 +129,7 @@ export function checkRecord(data) {
   if (!days || typeof days !== "object" || Array.isArray(days)) throw new Error("days is not an object");
   const out = emptyRecord();
   for (const [day, rec] of Object.entries(days)) {
-    if (!DAY.test(day)) throw new Error(`bad day ${day.slice(0, 20)}`);
+    if (!isDay(day)) throw new Error(`bad day ${day.slice(0, 20)}`);
     if (!rec || typeof rec !== "object" || !isId(rec.id)) throw new Error(`bad try on ${day}`);
     if (rec.result === null || rec.result === undefined) {
       out.days[day] = { id: rec.id, result: null };
@@ -134,15 +142,40 @@ export function checkRecord(data) {
   }
   const c = data.current;
   if (c !== null && c !== undefined) {
-    if (typeof c !== "object" || !isId(c.id) || typeof c.day !== "string" || !DAY.test(c.day) || typeof c.practice !== "boolean") throw new Error("bad current");
+    if (typeof c !== "object" || !isId(c.id) || !isDay(c.day) || typeof c.practice !== "boolean") throw new Error("bad current");
     out.current = { id: c.id, day: c.day, practice: c.practice };
   }
   const r = data.review;
   if (r !== null && r !== undefined) {
-    if (typeof r !== "object" || typeof r.day !== "string" || !DAY.test(r.day) || typeof r.save !== "string" || r.save.length > SAVE_MAX_CHARS) throw new Error("bad review");
+    if (typeof r !== "object" || !isDay(r.day) || typeof r.save !== "string" || r.save.length > SAVE_MAX_CHARS) throw new Error("bad review");
     out.review = { day: r.day, save: r.save };
   }
   return out;
+}
+
+/**
+ * The stored record (`storage`: a StorageManager), read whole or not at all: missing, an empty
+ * one; of version 1 and passing `checkRecord`, that; anything else (not JSON, not an
+ * envelope, a version this game does not know, a newer one included, or failing the check)
+ * is set aside under truco:backup (never thrown away), `notify()` is called, and an empty
+ * record is used: the streak starts again, the page plays on. Version 1 is the record's first
+ * (issue 45): there is nothing older to migrate, so a version other than 1 is not one of ours.
+ */
+export function readRecord(storage, notify = () => {}) {
+  const r = storage.readEnvelope(KEYS.daily);
+  if (r.status === "missing") return emptyRecord();
+  try {
+    if (r.status === "bad") throw new Error(r.error);
+    if (r.v > VERSION) throw new Error(`version ${r.v} is newer than this game knows (${VERSION})`);
+    if (r.v !== VERSION) throw new Error(`unknown version ${r.v}`);
+    return checkRecord(r.data);
+  } catch (err) {
+    const raw = r.raw ?? storage.getRaw(KEYS.daily);
+    console.warn(`saved daily set aside: ${err.message}`);
+    storage.setAside(KEYS.daily, raw, err.message);
+    notify(err);
+    return emptyRecord();
+  }
 }
 
 export class DailyChallenge {
@@ -185,19 +218,7 @@ export class DailyChallenge {
 
   /** The record, checked; bad data set aside (with a copy to download) and said. */
   read() {
-    const r = this.storage.readEnvelope(KEYS.daily);
-    if (r.status === "missing") return emptyRecord();
-    try {
-      if (r.status === "bad") throw new Error(r.error);
-      if (r.v !== 1) throw new Error(`unknown version ${r.v}`);
-      return checkRecord(r.data);
-    } catch (err) {
-      const raw = r.raw ?? this.storage.getRaw(KEYS.daily);
-      console.warn(`saved daily set aside: ${err.message}`);
-      this.storage.setAside(KEYS.daily, raw, err.message);
-      this.dialogs.notice(t("saved.bad.daily"), this.storage.backupURL());
-      return emptyRecord();
-    }
+    return readRecord(this.storage, () => this.dialogs.notice(t("saved.bad.daily"), this.storage.backupURL()));
   }
 
   write(record) {
