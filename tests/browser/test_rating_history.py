@@ -124,3 +124,33 @@ def test_a_corrupt_rating_and_history_are_set_aside_made_again_and_the_page_stil
     page.evaluate("([s, c]) => window.__truco.start(s, c)", [{"mode": "1x1", "level": "facil"}, {"seed": 3}])
     wait_turn(page, None)
     assert page.locator("#app").get_attribute("data-phase") in ("human", "over")
+
+
+def test_zerar_estatisticas_clears_the_rating_history_and_achievements_it_says_it_clears(phone):
+    """What the question says goes (the statistics, the rating, the recent matches, the
+    achievements) goes; the daily challenge's record stays, and its achievement with it."""
+    page = phone
+    page.evaluate("""() => {
+        localStorage.setItem('truco:achievements', JSON.stringify({v: 1, data: {earned: {
+          virada: {date: '2026-11-02', count: 1}, desafio: {date: '2026-11-01', count: 1}}, seen: ['m1']}}));
+        localStorage.setItem('truco:daily', JSON.stringify({v: 1, data: {days: {
+          '2026-11-01': {id: 'd1', result: 'won', us: 12, them: 3, row: 'WW'}}, current: null, review: null}}));
+    }""")
+    page.reload()
+    page.wait_for_selector(READY, timeout=ENGINE_TIMEOUT_MS)
+    page.locator("#open-stats").tap()
+    section = page.locator("#stats-achievements")
+    expect(section.locator("li.earned")).to_have_count(2)
+    page.locator("#reset-stats").tap()
+    expect(page.locator("#confirm-detail")).to_contain_text("com o rating, as partidas recentes e as conquistas")
+    page.locator("#confirm-yes").tap()
+    expect(page.locator("#data-message")).to_have_text("Estatísticas zeradas.")
+    # The list drawn again: the virada gone, the challenge won (its record kept) still there.
+    expect(section.locator("li.earned")).to_have_count(1)
+    expect(section.locator("li[data-id=desafio]")).to_contain_text("01/11/2026")
+    assert stored(page, "truco:achievements")["earned"] == {"desafio": {"date": "2026-11-01", "count": 1}}
+    assert stored(page, "truco:stats") is None and stored(page, "truco:history") in (None, {"matches": []})
+    assert stored(page, "truco:rating") is None or stored(page, "truco:rating")["own"]["games"] == 0
+    expect(page.locator("#stats-body .history-row")).to_have_count(0)
+    assert stored(page, "truco:daily")["days"]["2026-11-01"]["result"] == "won"
+    page.locator("#stats-close").tap()

@@ -20,8 +20,9 @@ let cssLoaded = false;
 function loadCss() {
   if (cssLoaded) return;
   cssLoaded = true;
-  const link = el("link", { rel: "stylesheet", href: new URL("../../css/achievements.css", import.meta.url).href });
-  document.head.append(link);
+  const href = new URL("../../css/achievements.css", import.meta.url).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return; // replay_dica.js's
+  document.head.append(el("link", { rel: "stylesheet", href }));
 }
 
 export class Achievements {
@@ -114,6 +115,8 @@ export class Achievements {
         el("h3", { id: "stats-achievements-title" }, t("achievements.title")),
         el("p", { class: "achievements-count" }), el("ul", { class: "achievement-list" }));
       dialog.querySelector(".data-tools")?.before(section);
+      // "Zerar estatísticas" clears the stored record, an import replaces it: drawn again.
+      dialog.addEventListener("stats-changed", () => this.list());
     }
     const earned = IDS.filter((id) => record.earned[id]);
     section.querySelector(".achievements-count").textContent = earned.length ? t("achievements.count", { n: earned.length, total: IDS.length }) : t("achievements.none");

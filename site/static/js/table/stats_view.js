@@ -204,9 +204,13 @@ export class StatsView {
     });
     if (!yes) return;
     this.store.storage.remove(KEYS.stats);
-    // The rating and the history of matches go with them (match_log.js's keys).
-    for (const key of [`${PREFIX}rating`, `${PREFIX}history`]) this.store.storage.remove(key);
+    // The rating, the history of matches (match_log.js's keys) and the achievements
+    // (achievements.js's) go with them, as the question says. The daily challenge's record
+    // (truco:daily) stays: its days played are its streak and today's counted try, and the
+    // challenge's two achievements are made again from it (achievements.js, silently).
+    for (const key of [`${PREFIX}rating`, `${PREFIX}history`, `${PREFIX}achievements`]) this.store.storage.remove(key);
     this.render();
+    this.dialog.dispatchEvent(new Event("stats-changed")); // the achievements' list, drawn by achievements.js
     this.say(t("stats.reset.done"), "good");
   }
 
@@ -286,6 +290,7 @@ export class StatsView {
       storage.addBackupItems(new StorageView(KEYS.backup, r.entries[KEYS.backup]).backupItems());
     }
     this.render();
+    this.dialog.dispatchEvent(new Event("stats-changed"));
     this.say(t("data.imported", { what }), "good");
     await this.onImported?.();
     return true;
