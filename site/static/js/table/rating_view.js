@@ -130,7 +130,9 @@ function row(m) {
     make("span", { class: "history-score" }, `${m.score[0]} × ${m.score[1]}`));
   const detail = [t(`start.mode.${m.mode}`).replace(/\s*\(.*\)$/, ""), levelText(m.level)];
   if (m.series > 1) detail.push(t("history.series", { won: m.games[0], lost: m.games[1] }));
-  const when = make("span", { class: "history-detail" }, `${dateText(m.at)} · ${detail.join(" · ")}`);
+  // Each part kept on one line (at 390 px "1 vs 1" broke after "vs"): the line breaks between them.
+  const keep = (x) => String(x).replace(/ /g, "\u00a0");
+  const when = make("span", { class: "history-detail" }, [dateText(m.at), ...detail].map(keep).join(" · "));
   const text = make("span", { class: "history-text" }, what, when);
   li.append(text);
   if (m.rating) {

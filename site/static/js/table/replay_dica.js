@@ -12,6 +12,14 @@ import { actionText, reasonText } from "./hint_view.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The box's styles (achievements.css, achievements.js's): a review opened from the start
+ * screen of a page just loaded has not loaded achievements.js, and its box was unstyled. */
+function loadCss() {
+  const href = new URL("../../css/achievements.css", import.meta.url).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
+}
+
 export class DicaReview {
   constructor() {
     this.view = null;
@@ -43,6 +51,7 @@ export class DicaReview {
 
   /** The box under the replay's caption: the summary, this step's decisions, "Próxima diferença". */
   build() {
+    loadCss();
     if (!this.box) {
       this.summary = el("p", { class: "dica-review-summary" });
       this.list = el("ul", { class: "dica-review-list" });
