@@ -293,10 +293,53 @@ def write_section() -> str:
                   f"`reviews --seed {data['reviews']['seed']}`):", ""]
         lines += ["    " + x for x in data["reviews"]["lines"]]
         lines.append("")
-    if data.get("notes"):
-        lines += data["notes"] + [""]
+    lines += _what_it_says(data)
     lines.append(MARK)
     return "\n".join(lines) + "\n"
+
+
+def _what_it_says(data: dict) -> list[str]:
+    """The reading of the figures above, computed from them (so it stays true to them)."""
+    out = ["What it says (computed from the figures above):"]
+    ev = data.get("evidence")
+    if ev and "ignoring" in ev:
+        for other, what in (("ignoring", "difícil ignoring the signals in its bets"),
+                            ("before", "difícil as it was (every signal believed outright)")):
+            if other not in ev:
+                continue
+            dn = [(a - b) / 2 for a, b in zip(ev["evidence"]["net"], ev[other]["net"])]
+            m, c = sum(dn) / len(dn), ci95(dn)
+            verdict = ("more, beyond the interval" if m - c > 0 else "less, beyond the interval" if m + c < 0
+                       else "no difference the interval can tell")
+            out.append(f"- Against `{ev['opp']}` signalling honestly, the shipped difícil scores {m:+.3f} ± {c:.3f} "
+                       f"net points a game against {what}: {verdict}.")
+        spots = ev["evidence"]["spots"]
+        raised = [x for x in spots if x["raised"]]
+        bluffs = [x for x in raised if x["p"] is None or x["p"] < 0.5]
+        into = sum(1 for x in bluffs if x["zap_answers"])
+        value = [x for x in raised if x not in bluffs]
+        won = sum(1 for x in value if x["beats"] >= 1.0)
+        out.append(f"- Past truco against a caught, unplayed Zap, the shipped difícil raised in {len(raised)} of "
+                   f"{len(spots)} spots: {len(value)} on a chance of 0.5 or more (its estimate with the Zap placed; "
+                   f"the true deal beat the Zap's side in {won} of them) and {len(bluffs)} bluffs, "
+                   f"{100 * len(bluffs) / max(1, len(spots)):.1f}% of the spots, each reported as a bluff in its "
+                   f"reason, {into} of them answered by the Zap's own seat (the guard forbids those).")
+    prof = data.get("profile")
+    if prof:
+        sticks = prof["sticks"]
+        low = [f"`{k}` {100 * r['rate']:.1f}%" for k, r in sticks.items() if r["rate"] < 0.58 and k != "medio"]
+        out.append(f"- With sinais on both sides, difícil's win rate against the sticks is lower than without "
+                   f"(the sections below): under 58% against {', '.join(low) or 'none'}"
+                   + (f"; against médio {100 * sticks['medio']['rate']:.1f}%" if "medio" in sticks else "") + ".")
+        before = data.get("profile_before")
+        if before and before.get("seed") == prof["seed"]:
+            diffs = [f"`{k}` {100 * (sticks[k]['rate'] - r['rate']):+.1f}" for k, r in before["sticks"].items()
+                     if k in sticks]
+            out.append("- On the same games, the change against difícil as it was: " + ", ".join(diffs)
+                       + " points of win rate (unpaired; each rate's interval is about ± 1.2).")
+    out.append("- Without sinais the change does nothing (no signal is seen, no draw is made): the figures of the "
+               "sections below, measured without sinais, stand as they were, move for move.")
+    return out + [""]
 
 
 def write() -> None:
