@@ -2,8 +2,15 @@
 check, and difícil's raise rates against each stick, written to bench/bots/arena_results.md.
 
     nice -n 10 .venv/bin/python -m truco_lab.signal_evidence evidence --games 4000 --seed ev1 --against honest
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence evidence --games 4000 --seed ev1 --against honest --arms before,light
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence evidence --games 4000 --seed md1 --against medio \\
+        --opp-policy table --arms evidence,before,light
     nice -n 10 .venv/bin/python -m truco_lab.signal_evidence profile --games 4000 --seed 3 \\
-        --opps honest,caller,team,sharp,learner,maniac,medio
+        --opps honest,team,maniac,learner,sharp,caller,medio
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence profile --variant before --games 4000 --seed 3 \\
+        --opps medio,maniac,team
+    .venv/bin/python -m truco_lab.signal_evidence timing --positions 400 --pyodide
+    .venv/bin/python -m truco_lab.signal_evidence reviews --seed 1 --games 2 --against team
     .venv/bin/python -m truco_lab.signal_evidence write      # the section, from the parts' JSON
 
 ``evidence``: 2 x 2 Mineiro with sinais, mirrored pairs (the arena's seeds and deals).
@@ -40,6 +47,7 @@ import math
 import multiprocessing as mp
 import subprocess
 import time
+from pathlib import Path
 
 from truco import bots
 from truco.bots import player as P
@@ -61,7 +69,13 @@ BEFORE = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_before",
                              caught_signal_lie=0.0, own_signal_caught=False, caught_zap_guard=False)
 """Difícil before issue 44's change: every signal seen believed outright in every deal, no
 thought of its own being caught, no guard (the same code path as then: no draw, no mixture)."""
-ARMS = {"evidence": EVIDENCE, "ignoring": IGNORING, "before": BEFORE}
+LIGHT = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_light", partner_signal_lie=0.02,
+                            caught_signal_lie=0.04)
+"""Difícil doubting a signal less (2% of deals for a partner's, 4% for a caught one)."""
+ARMS = {"evidence": EVIDENCE, "ignoring": IGNORING, "before": BEFORE, "light": LIGHT}
+NAMES = {"evidence": "difícil with the evidence (shipped)", "ignoring": "difícil ignoring signals in its bets",
+         "before": "difícil before this change (every signal believed outright)",
+         "light": "difícil doubting signals less (2% / 4% of deals)"}
 
 
 def ci95(xs: list[float]) -> float:
@@ -82,6 +96,11 @@ def _true_win(game, team: int) -> float:
     return 0.5 if out == VOID else float(out == team)
 
 
+OPP_POLICY = "always"
+"""How the other team signals: ``always`` (its hand, every hand, at once: :func:`signal_for`)
+or ``table`` (the table's bots' policy, :func:`signal_to_send`)."""
+
+
 def play_pair(args: tuple) -> dict:
     level, opp, seed, index, record = args
     out = {"index": index, "won": 0, "net": 0, "spots": []}
@@ -92,7 +111,7 @@ def play_pair(args: tuple) -> dict:
             for s in range(4):
                 if game.may_signal(s):
                     obs = game.observation(s)
-                    name = signal_to_send(obs) if s % 2 == mirror else signal_for(obs)
+                    name = (signal_to_send(obs) if s % 2 == mirror or OPP_POLICY == "table" else signal_for(obs))
                     if name:
                         game.apply("signal " + name, seat=s)
             seat = game.to_move
@@ -199,8 +218,7 @@ def write_section() -> str:
     if ev:
         g = ev["games"]
         rows = []
-        names = {"evidence": "difícil with the evidence (shipped)", "ignoring": "difícil ignoring signals in its bets",
-                 "before": "difícil before this change (every signal believed outright)"}
+        names = NAMES
         for name in [a for a in ARMS if a in ev]:
             r = ev[name]
             won = sum(r["won"])
@@ -212,7 +230,7 @@ def write_section() -> str:
         def paired(other: str) -> str:
             dn = [(a - b) / 2 for a, b in zip(ev["evidence"]["net"], ev[other]["net"])]
             dw = [(a - b) / 2 for a, b in zip(ev["evidence"]["won"], ev[other]["won"])]
-            return (f"| **shipped less {'ignoring' if other == 'ignoring' else 'before'}, paired** "
+            return (f"| **shipped less {other}, paired** "
                     f"| {100 * sum(dw) / len(dw):+.2f} points of win rate ± {100 * ci95(dw):.2f} "
                     f"| **{sum(dn) / len(dn):+.3f} ± {ci95(dn):.3f}** |")
         lines += [
@@ -224,7 +242,7 @@ def write_section() -> str:
             "| difícil | games won (95%) | net points a game (95%) |",
             "| --- | --- | --- |",
             *rows,
-            *[paired(o) for o in ("ignoring", "before") if o in ev],
+            *[paired(o) for o in ("ignoring", "before", "light") if o in ev],
             "",
             "**Past truco against a caught Zap** (every turn or answer of difícil's with a raise past",
             "truco open while it had caught a Zap signal of the other team still unplayed; *beats*: its",
@@ -238,6 +256,24 @@ def write_section() -> str:
             "there; its raises are classed by that chance.)",
             "",
         ]
+    for key in sorted(k for k in data if k.startswith("evidence_") and k.endswith("_table")):
+        x = data[key]
+        if "evidence" not in x:
+            continue
+        g = x["games"]
+        lines += [f"**Against `{x['opp']}`, both teams signalling by the table's policy, paired** (`evidence --against "
+                  f"{x['opp']} --opp-policy table --arms {','.join(a for a in ARMS if a in x)} --games {g} --seed {x['seed']}`):",
+                  "", "| difícil | games won (95%) | net points a game (95%) |", "| --- | --- | --- |"]
+        for a in [a for a in ARMS if a in x]:
+            won = sum(x[a]["won"])
+            lines.append(f"| {NAMES[a]} | {won} / {g} = {100 * won / g:.1f}% ± {100 * ci95([w / 2 for w in x[a]['won']]):.1f} "
+                         f"| {sum(x[a]['net']) / g:+.3f} ± {ci95([n / 2 for n in x[a]['net']]):.3f} |")
+        for other in [a for a in ("before", "ignoring", "light") if a in x]:
+            dn = [(p - q) / 2 for p, q in zip(x["evidence"]["net"], x[other]["net"])]
+            dw = [(p - q) / 2 for p, q in zip(x["evidence"]["won"], x[other]["won"])]
+            lines.append(f"| **shipped less {other}, paired** | {100 * sum(dw) / len(dw):+.2f} points ± {100 * ci95(dw):.2f} "
+                         f"| **{sum(dn) / len(dn):+.3f} ± {ci95(dn):.3f}** |")
+        lines.append("")
     prof = data.get("profile")
     if prof:
         lines += [
@@ -286,8 +322,12 @@ def write_section() -> str:
     if tm:
         lines += [f"**Decision time** (`timing --positions {tm['n']} --seed {tm['seed']}`: difícil on positions of 2 x 2",
                   "games with sinais where it holds a signal, CPython, a new bot per decision, load "
-                  f"{tm['load']}): median {tm['median_ms']:.2f} ms, p99 {tm['p99_ms']:.2f} ms, max {tm['max_ms']:.2f} ms.",
-                  ""]
+                  f"{tm['load']}): median {tm['median_ms']:.2f} ms, p99 {tm['p99_ms']:.2f} ms, max {tm['max_ms']:.2f} ms."]
+        pyo = data.get("timing_pyodide")
+        if pyo:
+            lines += [f"The same positions inside Pyodide {pyo['version']} under Node ({pyo['how']}): median "
+                      f"{pyo['median_ms']:.2f} ms, p99 {pyo['p99_ms']:.2f} ms, max {pyo['max_ms']:.2f} ms (the bar: 50 ms at p99)."]
+        lines.append("")
     if data.get("reviews"):
         lines += ["**Hand reviews** (difícil's bets with the reason the hand review now shows, Portuguese;",
                   f"`reviews --seed {data['reviews']['seed']}`):", ""]
@@ -324,6 +364,14 @@ def _what_it_says(data: dict) -> list[str]:
                    f"the true deal beat the Zap's side in {won} of them) and {len(bluffs)} bluffs, "
                    f"{100 * len(bluffs) / max(1, len(spots)):.1f}% of the spots, each reported as a bluff in its "
                    f"reason, {into} of them answered by the Zap's own seat (the guard forbids those).")
+    for key in sorted(k for k in data if k.startswith("evidence_") and k.endswith("_table")):
+        x = data[key]
+        for other in [a for a in ("before", "light") if a in x and "evidence" in x]:
+            dn = [(a - b) / 2 for a, b in zip(x["evidence"]["net"], x[other]["net"])]
+            m, c = sum(dn) / len(dn), ci95(dn)
+            out.append(f"- Against `{x['opp']}` (both teams signalling by the table's policy), the shipped difícil "
+                       f"scores {m:+.3f} ± {c:.3f} net points a game against {NAMES[other]}"
+                       + (": no difference the interval can tell." if abs(m) <= c else "."))
     prof = data.get("profile")
     if prof:
         sticks = prof["sticks"]
@@ -336,7 +384,8 @@ def _what_it_says(data: dict) -> list[str]:
             diffs = [f"`{k}` {100 * (sticks[k]['rate'] - r['rate']):+.1f}" for k, r in before["sticks"].items()
                      if k in sticks]
             out.append("- On the same games, the change against difícil as it was: " + ", ".join(diffs)
-                       + " points of win rate (unpaired; each rate's interval is about ± 1.2).")
+                       + " points of win rate (unpaired; each rate's interval is about ± 1.2; the paired runs "
+                       "above are the sharper test).")
     out.append("- Without sinais the change does nothing (no signal is seen, no draw is made): the figures of the "
                "sections below, measured without sinais, stand as they were, move for move.")
     return out + [""]
@@ -437,6 +486,40 @@ def timing(count: int, seed: str) -> dict:
             "max_ms": times[-1], "load": load, "seed": seed}
 
 
+PYODIDE_MODULE = '"""Difícil\'s decision time on 2 x 2 positions with sinais where its observation holds a\nsignal (the positions of truco_lab.signal_evidence.timing), for CPython or Pyodide."""\nimport random\nimport time\n\nfrom truco import bots\nfrom truco.game import new_game\nfrom truco.signals import signal_for, signal_to_send\n\n\ndef measure(count=400, seed="1"):\n    positions = []\n    i = 0\n    while len(positions) < count:\n        game = new_game("mineiro", players=4, seed=f"timing:{seed}:{i}", sinais=True)\n        while game.to_move is not None and len(positions) < count:\n            for s in range(4):\n                if game.may_signal(s):\n                    obs = game.observation(s)\n                    name = signal_to_send(obs) if s % 2 == 0 else signal_for(obs)\n                    if name:\n                        game.apply("signal " + name, seat=s)\n            seat = game.to_move\n            obs = game.observation(seat)\n            if len(obs["legal_actions"]) > 1 and obs["signals"]:\n                positions.append(obs)\n            game.apply(bots.for_move("medio", game.seed, seat, len(game.log)).choose(obs), seat=seat)\n        i += 1\n    bots.make("dificil", random.Random(0)).choose(positions[0])\n    times = []\n    for j, obs in enumerate(positions):\n        bot = bots.make("dificil", random.Random(j))\n        t0 = time.perf_counter()\n        bot.choose(obs)\n        times.append((time.perf_counter() - t0) * 1000.0)\n    times.sort()\n    return {"n": len(times), "median_ms": times[len(times) // 2], "p99_ms": times[int(0.99 * (len(times) - 1))],\n            "max_ms": times[-1]}\n'
+"""The positions and the timing loop of :func:`timing`, as a module Pyodide imports."""
+
+PYODIDE_RUNNER = 'const path = require(\'path\');\nconst fs = require(\'fs\');\nconst { loadPyodide } = require(process.env.PYODIDE_DIR);\n(async () => {\n  const py = await loadPyodide({ indexURL: process.env.PYODIDE_DIR });\n  const root = process.env.TRUCO_ROOT;\n  function copy(src, dst) {\n    py.FS.mkdirTree(dst);\n    for (const name of fs.readdirSync(src)) {\n      const s = path.join(src, name), d = dst + \'/\' + name;\n      if (fs.statSync(s).isDirectory()) { if (name !== \'__pycache__\') copy(s, d); }\n      else if (name.endsWith(\'.py\') || name.endsWith(\'.json\')) py.FS.writeFile(d, fs.readFileSync(s));\n    }\n  }\n  const site = py.runPython("import site; site.getsitepackages()[0]");\n  copy(path.join(root, \'py\', \'truco\'), site + \'/truco\');\n  py.FS.writeFile(site + \'/sig_timing.py\', fs.readFileSync(process.env.SIG_TIMING));\n  const out = py.runPython(`\nimport sys, json\nimport sig_timing\njson.dumps({"version": sys.version.split()[0], "result": sig_timing.measure(400)})\n`);\n  console.log(out);\n})().catch((e) => { console.error(e); process.exit(1); });\n'
+"""Node: load the npm pyodide package, copy ``py/truco`` into its site-packages (as the
+page's wheel), run :data:`PYODIDE_MODULE`'s ``measure(400)``."""
+
+
+def timing_pyodide() -> dict | None:
+    """:func:`timing`'s positions, inside Pyodide under Node (``node_modules/pyodide``)."""
+    import os
+    import shutil
+    import tempfile
+
+    pyo = RESULTS.parent.parent / "node_modules" / "pyodide"
+    if not shutil.which("node") or not (pyo / "pyodide.js").exists():
+        print("Pyodide: skipped (needs node and node_modules/pyodide)")
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "run.js").write_text(PYODIDE_RUNNER)
+        (Path(tmp) / "sig_timing.py").write_text(PYODIDE_MODULE)
+        env = dict(os.environ, PYODIDE_DIR=str(pyo), TRUCO_ROOT=str(RESULTS.parent.parent),
+                   SIG_TIMING=str(Path(tmp) / "sig_timing.py"))
+        proc = subprocess.run(["node", str(Path(tmp) / "run.js")], env=env, capture_output=True, text=True,
+                              timeout=900)
+    if proc.returncode != 0:
+        print("Pyodide: failed\n" + proc.stderr[-2000:])
+        return None
+    out = json.loads([ln for ln in proc.stdout.splitlines() if ln.startswith("{")][-1])
+    load = open("/proc/loadavg").read().split()[0]
+    return {**out["result"], "version": out["version"],
+            "how": f"py/truco copied into site-packages, the positions of `timing`; load {load}"}
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="part", required=True)
@@ -446,6 +529,8 @@ def main(argv=None) -> None:
     e.add_argument("--seed", default="ev1")
     e.add_argument("--jobs", type=int, default=1)
     e.add_argument("--arms", default="evidence,ignoring", help="of " + ",".join(ARMS))
+    e.add_argument("--opp-policy", default="always", choices=("always", "table"),
+                   help="how the other team signals (table: by the table's policy, as the bots do at the table)")
     f = sub.add_parser("profile")
     f.add_argument("--opps", default="honest,caller,team,sharp,learner,maniac,medio")
     f.add_argument("--games", type=int, default=4000)
@@ -461,15 +546,20 @@ def main(argv=None) -> None:
     tm = sub.add_parser("timing")
     tm.add_argument("--positions", type=int, default=400)
     tm.add_argument("--seed", default="1")
+    tm.add_argument("--pyodide", action="store_true", help="also inside Pyodide under Node (400 positions)")
     sub.add_parser("write")
     a = p.parse_args(argv)
     if a.part == "evidence":
+        global OPP_POLICY
+        OPP_POLICY = a.opp_policy
         arms = tuple(a.arms.split(","))
-        stored = json.loads(JSON.read_text()).get("evidence", {}) if JSON.exists() else {}
+        stored = json.loads(JSON.read_text()).get(
+            "evidence" if a.opp_policy == "always" else f"evidence_{a.against}_table", {}) if JSON.exists() else {}
         res = evidence(a.against, a.games, a.seed, a.jobs, arms)
         if (stored.get("opp"), stored.get("games"), stored.get("seed")) == (res["opp"], res["games"], res["seed"]):
             res = {**stored, **res}  # the arms run before on the same games
-        _save("evidence", res)
+        res["opp_policy"] = a.opp_policy
+        _save("evidence" if a.opp_policy == "always" else f"evidence_{a.against}_table", res)
     elif a.part == "profile":
         part = "profile" if a.variant == "shipped" else f"profile_{a.variant}"
         bet_profile.BASE = ARMS.get(a.variant) if a.variant != "shipped" else None
@@ -487,6 +577,11 @@ def main(argv=None) -> None:
         res = timing(a.positions, a.seed)
         print(res)
         _save("timing", res)
+        if a.pyodide:
+            pyo = timing_pyodide()
+            print(pyo)
+            if pyo:
+                _save("timing_pyodide", pyo)
     elif a.part == "reviews":
         lines = reviews(a.seed, a.games, a.against)
         print("\n".join(lines))
