@@ -171,7 +171,17 @@ def evidence(opp: str, games: int, seed: str, jobs: int, arms: tuple[str, ...] =
 def _save(part: str, data: dict) -> None:
     stored = json.loads(JSON.read_text()) if JSON.exists() else {}
     stored[part] = data
-    JSON.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+
+    def short(x):  # the file is kept in git: a chance to 3 places, no spaces
+        if isinstance(x, float):
+            return round(x, 3)
+        if isinstance(x, dict):
+            return {k: short(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [short(v) for v in x]
+        return x
+
+    JSON.write_text(json.dumps(short(stored), sort_keys=True, separators=(",", ":")) + "\n")
 
 
 def _commit() -> str:
