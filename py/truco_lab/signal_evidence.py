@@ -302,7 +302,7 @@ def write_section() -> str:
             ans = r["answers"].get("truco", {})
             tot = max(1, sum(ans.values()))
             lines.append(
-                f"| `{stick}` | {kinds.get(stick, 'tuned')} | {r['won']} / {r['games']} = **{100 * r['rate']:.1f}% ± {100 * r['ci']:.1f}** "
+                f"| `{stick}` | {kinds.get(stick, 'tuned')} | {r['won']} / {r['games']} = **{100 * (r['won'] / r['games']):.1f}% ± {100 * r['ci']:.1f}** "
                 f"| {r['raised_hands']} / {r['normal']} = {100 * r['raised_hands'] / max(1, r['normal']):.1f}% "
                 f"| {r['trucos'] / r['games']:.2f} | {t_all[2]} / {t_all[1]} = {100 * t_all[2] / max(1, t_all[1]):.1f}% "
                 f"| {100 * ans.get('run', 0) / tot:.0f} / {100 * ans.get('accept', 0) / tot:.0f} / {100 * ans.get('raise', 0) / tot:.0f} |")
@@ -315,8 +315,8 @@ def write_section() -> str:
             for stick, r in before["sticks"].items():
                 if stick in prof["sticks"]:
                     q = prof["sticks"][stick]
-                    lines.append(f"| `{stick}` | {100 * r['rate']:.1f}% ± {100 * r['ci']:.1f} | {100 * q['rate']:.1f}% ± "
-                                 f"{100 * q['ci']:.1f} | {100 * (q['rate'] - r['rate']):+.1f} points |")
+                    lines.append(f"| `{stick}` | {100 * (r['won'] / r['games']):.1f}% ± {100 * r['ci']:.1f} | {100 * (q['won'] / q['games']):.1f}% ± "
+                                 f"{100 * q['ci']:.1f} | {100 * ((q['won'] / q['games']) - (r['won'] / r['games'])):+.1f} points |")
         lines += ["", "Per round and score band (asks, bluffs):", "",
                   "| against | round 1 | round 2 | round 3 | score 0-3 | 4-7 | 8-11 |",
                   "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -385,13 +385,13 @@ def _what_it_says(data: dict) -> list[str]:
     prof = data.get("profile")
     if prof:
         sticks = prof["sticks"]
-        low = [f"`{k}` {100 * r['rate']:.1f}%" for k, r in sticks.items() if r["rate"] < 0.58 and k != "medio"]
+        low = [f"`{k}` {100 * (r['won'] / r['games']):.1f}%" for k, r in sticks.items() if (r["won"] / r["games"]) < 0.58 and k != "medio"]
         out.append(f"- With sinais on both sides, difícil's win rate against the sticks is lower than without "
                    f"(the sections below): under 58% against {', '.join(low) or 'none'}"
-                   + (f"; against médio {100 * sticks['medio']['rate']:.1f}%" if "medio" in sticks else "") + ".")
+                   + (f"; against médio {100 * (sticks['medio']['won'] / sticks['medio']['games']):.1f}%" if "medio" in sticks else "") + ".")
         before = data.get("profile_before")
         if before and before.get("seed") == prof["seed"]:
-            diffs = [f"`{k}` {100 * (sticks[k]['rate'] - r['rate']):+.1f}" for k, r in before["sticks"].items()
+            diffs = [f"`{k}` {100 * ((sticks[k]['won'] / sticks[k]['games']) - (r['won'] / r['games'])):+.1f}" for k, r in before["sticks"].items()
                      if k in sticks]
             out.append("- On the same games, the change against difícil as it was: " + ", ".join(diffs)
                        + " points of win rate (unpaired; each rate's interval is about ± 1.2; the paired runs "
