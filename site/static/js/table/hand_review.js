@@ -17,9 +17,12 @@ const $ = (id) => document.getElementById(id);
  * as at the table ({name}), and the `.you` text when the seat or the team it names
  * (`team`: the pair that had folded) is the reader's. */
 export function betReasonText(reason, { seat, players, obs = null }) {
-  const p = reason.params || {};
+  // Only a bet's reason, as the engine makes it (a friends' guest gets it from the host).
+  if (typeof reason?.key !== "string" || !/^bet\.[a-z_.]{1,40}$/.test(reason.key)) return "";
+  const p = reason.params && typeof reason.params === "object" && !Array.isArray(reason.params) ? reason.params : {};
   const mine = (p.seat !== undefined && p.seat === seat && !chosenName()) || (p.team !== undefined && p.team === seat % 2);
   const key = mine && t(`${reason.key}.you`) !== `${reason.key}.you` ? `${reason.key}.you` : reason.key;
+  if (t(key) === key) return ""; // a key this page does not know: no line rather than a wrong one
   const params = { ...p };
   if (p.seat !== undefined) params.name = seatName(p.seat, seat, players);
   return reasonText({ reason: { key, params } }, obs);
@@ -42,10 +45,8 @@ export function eventLines(events, { seat, players, rules = null, reasons = null
   const add = (kind, text, s = null, cards = []) => out.push({ kind, text: text.charAt(0).toUpperCase() + text.slice(1), seat: s, cards });
   const why = (e) => {
     const reason = reasons?.[String(e.n)];
-    if (reason && typeof reason.key === "string" && reason.key.startsWith("bet.")) {
-      const text = betReasonText(reason, { seat, players, obs });
-      if (text && text !== reason.key) add("reason", text, e.seat);
-    }
+    const text = reason ? betReasonText(reason, { seat, players, obs }) : "";
+    if (text) add("reason", text, e.seat);
   };
   for (const e of events) {
     switch (e.type) {
