@@ -343,6 +343,12 @@ def write_section() -> str:
                   f"`reviews --seed {data['reviews']['seed']}`):", ""]
         lines += ["    " + x for x in data["reviews"]["lines"]]
         lines.append("")
+    ns = data.get("nosinais")
+    if ns:
+        lines += [f"**Without sinais, move for move as before** (`nosinais --games {ns['games']} --seed {ns['seed']}`: "
+                  "the section of 2026-12-03 below has the same games with the bots of then): "
+                  + "; ".join(f"`{k}` {r['won']} / {r['games']} won, raised in {r['raised']} / {r['normal']} normal hands"
+                              for k, r in ns["sticks"].items()) + ".", ""]
     lines += _what_it_says(data)
     lines.append(MARK)
     return "\n".join(lines) + "\n"
@@ -557,6 +563,10 @@ def main(argv=None) -> None:
     tm.add_argument("--positions", type=int, default=400)
     tm.add_argument("--seed", default="1")
     tm.add_argument("--pyodide", action="store_true", help="also inside Pyodide under Node (400 positions)")
+    ns = sub.add_parser("nosinais", help="bet_profile without sinais, to set beside the figures of before")
+    ns.add_argument("--opps", default="team,maniac")
+    ns.add_argument("--games", type=int, default=600)
+    ns.add_argument("--seed", default="1")
     sub.add_parser("write")
     a = p.parse_args(argv)
     if a.part == "evidence":
@@ -583,6 +593,13 @@ def main(argv=None) -> None:
             print(bet_profile.report(stick, dict(res, cells={tuple(k.split("|")): v for k, v in res["cells"].items()}))
                   + f"\n   ({time.time() - t:.0f} s)", flush=True)
             _save(part, {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
+    elif a.part == "nosinais":
+        rows = {}
+        for stick in a.opps.split(","):
+            r = bet_profile.profile(4, stick, a.games, a.seed, 1)
+            rows[stick] = {"won": r["won"], "games": r["games"], "raised": r["raised_hands"], "normal": r["normal"]}
+            print(stick, rows[stick], flush=True)
+        _save("nosinais", {"seed": a.seed, "games": a.games, "sticks": rows})
     elif a.part == "timing":
         res = timing(a.positions, a.seed)
         print(res)
