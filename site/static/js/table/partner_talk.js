@@ -96,27 +96,10 @@ export class PartnerTalk {
     this.me = root.querySelector("#me");
     this.actions = root.querySelector("#actions");
 
-    // The opinion is a button (issue 44): a tap shows why the partner would do it (its
-    // reason, e.g. it had signalled nada) in a line under the bar, a second tap or the
-    // answer hides it. A phone has no hover, so a `title` alone reached no sighted player.
-    this.opinionEl = document.createElement("button");
-    this.opinionEl.type = "button";
+    this.opinionEl = document.createElement("p");
     this.opinionEl.id = "partner-opinion";
     this.opinionEl.className = "partner-opinion";
     this.opinionEl.hidden = true;
-    this.opinionEl.setAttribute("aria-controls", "partner-why");
-    this.whyEl = document.createElement("p");
-    this.whyEl.id = "partner-why";
-    this.whyEl.className = "partner-why";
-    this.whyEl.hidden = true;
-    this.opinionEl.addEventListener("click", () => this.setWhy(this.whyEl.hidden));
-    this.whyEl.addEventListener("click", () => this.setWhy(false)); // a tap on it puts it away too
-    this.opinionEl.addEventListener("keydown", (e) => {
-      if (e.key !== "Escape" || this.whyEl.hidden) return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.setWhy(false);
-    });
 
     this.box = document.createElement("div");
     this.box.id = "signal-box";
@@ -225,19 +208,7 @@ export class PartnerTalk {
   hold() {
     this.idle(true);
     this.setOpen(false, false);
-    this.hideOpinion();
-  }
-
-  /** The partner's reason shown under the bar, or not (the opinion's button toggles it). */
-  setWhy(open) {
-    const can = open && !this.opinionEl.disabled && this.whyEl.textContent !== "";
-    this.whyEl.hidden = !can;
-    if (!this.opinionEl.disabled) this.opinionEl.setAttribute("aria-expanded", String(can));
-  }
-
-  hideOpinion() {
     this.opinionEl.hidden = true;
-    this.setWhy(false);
   }
 
   /** The gestures this seat saw this hand: by the seat that made them, for the whole hand. */
@@ -321,14 +292,14 @@ export class PartnerTalk {
     const deciding = !busy && obs.winner === null && obs.to_move === obs.seat && (obs.pending || obs.decision)
       && [].concat(obs.options?.humano_decide ?? []).includes(obs.seat); // a seat, or one a team (a friends' table)
     if (!deciding) {
-      this.hideOpinion();
+      this.opinionEl.hidden = true;
       return;
     }
     let action = this.opinions.get(obs);
     let why;
     const fresh = action === undefined;
     if (fresh) {
-      this.hideOpinion();
+      this.opinionEl.hidden = true;
       let reply;
       try {
         reply = await this.engine.partnerOpinion();
@@ -337,7 +308,7 @@ export class PartnerTalk {
       }
       action = reply.action;
       // Why the partner would do it (issue 44: in the terms it decided on, e.g. it had
-      // signalled nada), told to screen readers at once and shown on a tap of the opinion.
+      // signalled nada), told to screen readers and on hover, not in the crowded bar.
       why = reply.reason ? betReasonText(reply.reason, { seat: obs.seat, players: obs.players, obs }) : "";
       this.opinions.set(obs, action);
       this.reasons.set(obs, why);
@@ -346,34 +317,12 @@ export class PartnerTalk {
     }
     if (!action) return;
     const text = opinionText(action, obs);
-    why = why ?? this.reasons.get(obs) ?? "";
-    this.opinionEl.dataset.opinion = action; // not data-action: a button with one is an answer (InputManager)
+    this.opinionEl.title = why ?? this.reasons.get(obs) ?? "";
+    this.opinionEl.dataset.action = action;
     const label = document.createElement("b");
     label.textContent = t("opinion.label");
-    const words = document.createElement("span");
-    words.className = "opinion-text";
-    words.textContent = text;
-    const parts = [label, " ", words];
-    // Without a reason there is nothing to open: the chip stays as it was, out of the tab order.
-    this.opinionEl.disabled = !why;
-    if (why) {
-      // Seen as a small "?" (partner.css: a narrow phone has no room for words beside the
-      // Dica), heard as "por quê?".
-      const more = document.createElement("span");
-      more.className = "opinion-more visually-hidden";
-      more.textContent = t("opinion.why");
-      parts.push(" ", more);
-    } else {
-      this.opinionEl.removeAttribute("aria-expanded");
-    }
-    this.opinionEl.replaceChildren(...parts);
-    if (this.whyEl.textContent !== why) {
-      this.whyEl.textContent = why;
-      this.setWhy(false); // another question: its reason starts closed
-    }
+    this.opinionEl.replaceChildren(label, ` ${text}`);
     this.opinionEl.hidden = false;
     if (this.opinionEl.parentNode !== this.actions) this.actions.append(this.opinionEl);
-    if (this.whyEl.parentNode !== this.actions) this.actions.append(this.whyEl);
-    this.setWhy(!this.whyEl.hidden);
   }
 }
