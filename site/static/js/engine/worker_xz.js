@@ -20,8 +20,8 @@ const breaths = new MessageChannel();
 const breathWaiters = [];
 breaths.port1.onmessage = () => breathWaiters.shift()?.();
 
-/** Returns to the event loop if BREATHE_MS have passed since it last did. */
-async function breathe() {
+/** Returns to the event loop if BREATHE_MS have passed since it last did (xz_job.js too). */
+export async function breathe() {
   if (performance.now() - lastBreath < BREATHE_MS) return;
   await new Promise((resolve) => {
     breathWaiters.push(resolve);

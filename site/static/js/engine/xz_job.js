@@ -10,22 +10,9 @@
 // sha256: the engine worker does, on the bytes it sent.
 
 import { makeXzReadableStream } from "../vendor/xz-decompress.js";
-
-// As in worker_xz.js: never a long chain of microtasks without a turn of the event loop, where
-// a stop of the worker (its parent's) is taken (issue 42's crash of the whole tab).
-const BREATHE_MS = 50;
-let lastBreath = performance.now();
-const breaths = new MessageChannel();
-const breathWaiters = [];
-breaths.port1.onmessage = () => breathWaiters.shift()?.();
-async function breathe() {
-  if (performance.now() - lastBreath < BREATHE_MS) return;
-  await new Promise((resolve) => {
-    breathWaiters.push(resolve);
-    breaths.port2.postMessage(0);
-  });
-  lastBreath = performance.now();
-}
+// As in the engine worker: never a long chain of microtasks without a turn of the event loop,
+// where a stop of the worker (its parent's) is taken (issue 42's crash of the whole tab).
+import { breathe } from "./worker_xz.js";
 
 const chunks = [];
 let ended = false;
