@@ -6,14 +6,12 @@ with a backup), never a crash and never a value the page could not show."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from truco.achievements import IDS
+from helpers.node import run_module_script
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "site" / "static" / "js" / "table" / "achievements_data.js"
@@ -80,13 +78,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def js():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    proc = subprocess.run([node, "--input-type=module", "-e", PROBE, MODULE.as_uri()],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_module_script(PROBE, MODULE.as_uri())
 
 
 def test_the_page_knows_the_engines_achievements(js):

@@ -9,11 +9,9 @@ achievements they give); 1,000 mutated stored texts never make the read throw.""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 
 import pytest
+from helpers.node import run_module_script
 
 SCRIPT = r"""
 const dir = process.argv[1];
@@ -156,13 +154,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def node_run(dist_dir):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("no node")
-    proc = subprocess.run([node, "--no-warnings", "--input-type=module", "-e", SCRIPT, str(dist_dir / "static" / "js" / "table")],
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_module_script(SCRIPT, str(dist_dir / "static" / "js" / "table"))
 
 
 EMPTY = {"days": {}, "current": None, "review": None}

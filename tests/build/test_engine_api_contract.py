@@ -10,8 +10,6 @@ import ast
 import inspect
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ import pytest
 import truco
 from truco import api
 from truco.table import OPTION_NAMES
+from helpers.node import run_module_script
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "site" / "static" / "js" / "engine" / "engine_api.js"
@@ -49,13 +48,7 @@ console.log(JSON.stringify({ params: m.PARAMS, method: m.METHOD, facade: Object.
 
 @pytest.fixture(scope="module")
 def js():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    proc = subprocess.run([node, "--input-type=module", "-e", PROBE, MODULE.as_uri()],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_module_script(PROBE, MODULE.as_uri())
 
 
 def test_the_page_names_the_engines_methods(js):

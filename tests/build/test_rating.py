@@ -7,15 +7,13 @@ back clean; the history keeps within its budget, the oldest dropped first."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import shutil
-import subprocess
 
 import pytest
 
 from helpers import ROOT
+from helpers.node import run_module_script
 
 SCRIPT = r"""
 const dir = process.argv[1];
@@ -173,13 +171,8 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def node_run(dist_dir):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("no node")
-    proc = subprocess.run([node, "--experimental-default-type=module", "--no-warnings", "--input-type=module", "-e", SCRIPT,
-                           str(dist_dir / "static" / "js" / "table")], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return run_module_script(SCRIPT, str(dist_dir / "static" / "js" / "table"),
+                             flags=("--experimental-default-type=module",))
 
 
 def elo_d(p):
