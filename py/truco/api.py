@@ -471,6 +471,16 @@ def _session_of(params: dict) -> Session:
     return _current()
 
 
+def _session_and_seat(params: dict, method: str):
+    """The session ``params`` name (a ``save`` or the current one) and the seat asked for,
+    which ``method`` needs."""
+    s = _session_of(params)
+    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
+    if seat is None:
+        raise ValueError(f"{method} needs a seat")
+    return s, seat
+
+
 def _replay(params: dict) -> dict:
     """The match step by step as the human saw it (the hand review and "Rever a partida").
 
@@ -479,10 +489,7 @@ def _replay(params: dict) -> dict:
     """
     from .replay import replay_steps
 
-    s = _session_of(params)
-    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
-    if seat is None:
-        raise ValueError("replay needs a seat")
+    s, seat = _session_and_seat(params, "replay")
     obs = s.game.observation(seat)
     return {"rules": obs["rules"], "options": obs["options"], "seat": seat,
             "steps": replay_steps(s.game, seat)}
@@ -494,10 +501,7 @@ def _decisions(params: dict) -> dict:
     challenge the day after. From ``save`` or the current session, left as it was."""
     from .replay import decision_hints
 
-    s = _session_of(params)
-    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
-    if seat is None:
-        raise ValueError("decisions needs a seat")
+    s, seat = _session_and_seat(params, "decisions")
     return {"seat": seat, "decisions": decision_hints(s.game, seat)}
 
 
@@ -506,10 +510,7 @@ def _achievements(params: dict) -> dict:
     what the seat saw of it. From ``save`` or the current session, left as it was."""
     from .achievements import earned
 
-    s = _session_of(params)
-    seat = s.seat_of({k: v for k, v in params.items() if k == "seat"})
-    if seat is None:
-        raise ValueError("achievements needs a seat")
+    s, seat = _session_and_seat(params, "achievements")
     return {"seat": seat, "earned": earned(s.game, seat)}
 
 
