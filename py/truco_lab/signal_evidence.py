@@ -101,6 +101,17 @@ OPP_POLICY = "always"
 or ``table`` (the table's bots' policy, :func:`signal_to_send`)."""
 
 
+def send_signals(game, by_table_policy) -> None:
+    """Every seat that may signal now does: by the table's policy (signal_to_send) where
+    ``by_table_policy(seat)``, else honestly (signal_for)."""
+    for s in range(4):
+        if game.may_signal(s):
+            obs = game.observation(s)
+            name = signal_to_send(obs) if by_table_policy(s) else signal_for(obs)
+            if name:
+                game.apply("signal " + name, seat=s)
+
+
 def play_pair(args: tuple) -> dict:
     level, opp, seed, index, record = args
     out = {"index": index, "won": 0, "net": 0, "spots": []}
@@ -108,12 +119,7 @@ def play_pair(args: tuple) -> dict:
         game = new_game("mineiro", players=4, seed=f"{seed}:{index}", sinais=True)
         levels = [level if s % 2 == mirror else opp for s in range(4)]
         while game.to_move is not None:
-            for s in range(4):
-                if game.may_signal(s):
-                    obs = game.observation(s)
-                    name = (signal_to_send(obs) if s % 2 == mirror or OPP_POLICY == "table" else signal_for(obs))
-                    if name:
-                        game.apply("signal " + name, seat=s)
+            send_signals(game, lambda s: s % 2 == mirror or OPP_POLICY == "table")
             seat = game.to_move
             obs = lab_sticks.observe(game, seat, levels[seat])
             bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
@@ -445,12 +451,7 @@ def reviews(seed: str, games: int, opp: str) -> list[str]:
     for i in range(games):
         game = new_game("mineiro", players=4, seed=f"review:{seed}:{i}", sinais=True)
         while game.to_move is not None:
-            for s in range(4):
-                if game.may_signal(s):
-                    obs = game.observation(s)
-                    name = signal_to_send(obs) if s % 2 == 0 else signal_for(obs)
-                    if name:
-                        game.apply("signal " + name, seat=s)
+            send_signals(game, lambda s: s % 2 == 0)
             seat = game.to_move
             obs = lab_sticks.observe(game, seat, "dificil" if seat % 2 == 0 else opp)
             bot = bots.for_move("dificil" if seat % 2 == 0 else opp, game.seed, seat, len(game.log))
@@ -475,12 +476,7 @@ def timing(count: int, seed: str) -> dict:
     while len(positions) < count:
         game = new_game("mineiro", players=4, seed=f"timing:{seed}:{i}", sinais=True)
         while game.to_move is not None and len(positions) < count:
-            for s in range(4):
-                if game.may_signal(s):
-                    obs = game.observation(s)
-                    name = signal_to_send(obs) if s % 2 == 0 else signal_for(obs)
-                    if name:
-                        game.apply("signal " + name, seat=s)
+            send_signals(game, lambda s: s % 2 == 0)
             seat = game.to_move
             obs = game.observation(seat)
             if len(obs["legal_actions"]) > 1 and obs["signals"]:
