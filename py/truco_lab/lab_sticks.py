@@ -11,10 +11,10 @@ with ``honest``, ``caller`` and médio of :mod:`truco.bots`):
   It sees its partners' hands through ``partner_views`` (:func:`observe`: the arena hands
   a bot whose class says ``sees_partner`` its partners' observations; without them, in
   1 x 1 or elsewhere, it is ``honest``). Like ``honest`` it never bluffs.
-- ``sharp``: ``honest`` until it has seen two bluffs, the way a player sees them: two hands
-  the other team opened the raising in, played out to the last card, and lost
-  (:class:`TeamStats`' ``showdowns`` less ``showdown_wins``); then it calls every raise it
-  does not raise back (``caller``) for the rest of the match.
+- ``sharp``: ``honest`` until it has seen two bluffs, the way a player sees them
+  (:func:`bluffs_seen`: hands the other team raised in, played out, and lost, or in which
+  the raising seat's cards shown after its raise were all weak); then it calls every raise
+  it does not raise back (``caller``) for the rest of the match.
 - ``honest`` (:mod:`truco.bots.sticks`) is the stick that never bluffs.
 
 **Held out** (:data:`HELD_OUT`; written for the report, never trained nor chosen against):
@@ -46,9 +46,35 @@ def _memory(obs: dict) -> Memory:
     return memory
 
 
-def bluffs_seen(stats) -> int:
-    """Hands a team raised first in, played out and lost: what a table calls its bluffs."""
-    return stats.showdowns - stats.showdown_wins
+def bluffs_seen(obs: dict, team: int) -> int:
+    """Hands ``team`` was seen bluffing in, as a table sees a bluff: it raised (opened or
+    raised back), the hand was played out, and it lost it, or the raising seat's cards
+    shown face up after its raise held no manilha and no three. A raise answered by a run
+    shows nothing (its cards stay hidden), so a team that folds sees few bluffs.
+
+    >>> log = [{"type": "deal"}, {"type": "raise", "seat": 1}, {"type": "accept", "seat": 0},
+    ...        {"type": "play", "seat": 1, "card": "5s"}, {"type": "play", "seat": 1, "card": "Kd"},
+    ...        {"type": "hand", "winner": 1, "reason": "rounds"}]
+    >>> bluffs_seen({"history": log, "log": [], "manilhas": ["4c", "7h", "As", "7d"]}, 1)
+    1
+    """
+    manilhas = set(obs.get("manilhas") or [])
+    seen = 0
+    raised_at: dict[int, int] = {}
+    shown: dict[int, list[str]] = {}
+    for e in (obs.get("history") or []) + (obs.get("log") or []):
+        t = e["type"]
+        if t == "deal":
+            raised_at, shown = {}, {}
+        elif t == "raise" and e["seat"] % 2 == team:
+            raised_at.setdefault(e["seat"], 0)
+        elif t == "play" and e.get("card") and e["seat"] in raised_at:
+            shown.setdefault(e["seat"], []).append(e["card"])
+        elif t == "hand" and raised_at and e.get("reason") == "rounds":
+            weak = any(cards and all(c not in manilhas and c[0] != "3" for c in cards) for cards in shown.values())
+            seen += e.get("winner") != team or weak
+            raised_at = {}
+    return seen
 
 
 class TeamBot(HonestBot):
@@ -84,10 +110,10 @@ class SharpBot(HonestBot):
     """``honest`` that calls every raise once it has seen two bluffs (module docstring)."""
 
     level = "sharp"
-    BLUFFS_SEEN = 2
+    BLUFFS_SEEN = 1
 
     def choose(self, obs: dict) -> str:
-        self._calls_all = bluffs_seen(_memory(obs).teams[1 - obs["seat"] % 2]) >= self.BLUFFS_SEEN
+        self._calls_all = bluffs_seen(obs, 1 - obs["seat"] % 2) >= self.BLUFFS_SEEN
         return super().choose(obs)
 
     def _weak_answer(self) -> str:

@@ -20,6 +20,11 @@ Iteration k, from the current table T_k (the shipped one first):
    finer state takes the option that pays best against the population as a whole (a
    uniform mixture of its members), not against any one of them. That is T_{k+1}.
 
+``--average`` replaces steps 2 and 3 by fictitious play's averaging: T_{k+1} is, in every
+state either table has, the mixture ``(k+1)/(k+2)`` of T_k's action and ``1/(k+2)`` of the
+exploiter's (:func:`average`), so the policy moves toward what pays against its own best
+response without jumping to it (a best response of a best response cycles).
+
 Nothing here is shipped: a table this writes goes into ``py/truco/bots/data`` only once the
 arena has measured it against every stick, tuned and held out (``lab_sticks``), médio and
 the baselines.
@@ -28,6 +33,7 @@ the baselines.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from types import SimpleNamespace
@@ -42,9 +48,39 @@ def best_response(players: int, table: str, games: int, out: str, seed: str, job
                              best_response=True))
 
 
-def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int) -> None:
-    sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed="1",
-                               games=games, jobs=jobs, base=None, save=None))
+def _effective(table: dict, key: str) -> dict:
+    """What ``table`` plays at ``key``: its own entry, else (for a finer key) its coarse
+    key's, else difícil's own decision, as :func:`truco.bots.betting_table.pick` looks up."""
+    found = table.get(key)
+    if not found and key.count("|") > 4:
+        found = table.get("|".join(key.split("|")[:5]))
+    return found or {"default": 1.0}
+
+
+def average(old: dict, new: dict, weight: float) -> dict:
+    """The table that plays ``new`` with probability ``weight`` and ``old`` otherwise, state
+    by state: every key either has, each mixed from what each table plays there (a finer key
+    one of them lacks falls back to its coarse entry, as the lookup does).
+
+    >>> average({"ask|2|0|4|1": {"raise": 1.0}}, {"ask|2|0|4|1|p0|00": {"play": 1.0}}, 0.25)
+    {'ask|2|0|4|1': {'raise': 0.75, 'default': 0.25}, 'ask|2|0|4|1|p0|00': {'raise': 0.75, 'play': 0.25}}
+    """
+    out = {}
+    for key in sorted(set(old) | set(new)):
+        mixed: dict[str, float] = {}
+        for table, w in ((old, 1.0 - weight), (new, weight)):
+            for a, q in _effective(table, key).items():
+                mixed[a] = mixed.get(a, 0.0) + w * q
+        kept = {a: round(q, 3) for a, q in mixed.items() if q >= 0.005}
+        if kept != {"default": 1.0}:
+            out[key] = kept
+    return out
+
+
+def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int, seeds: str = "1") -> None:
+    for seed in seeds.split(","):
+        sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed=seed,
+                                   games=games, jobs=jobs, base=None, save=None))
 
 
 def refit(players: int, table: str, population: list[str], games: int, z: float, out: str, tag: str,
@@ -64,24 +100,34 @@ def main(argv=None) -> None:
     p.add_argument("--iters", type=int, default=1)
     p.add_argument("--exploit-games", type=int, default=4000)
     p.add_argument("--measure-games", type=int, default=2000)
+    p.add_argument("--measure-seeds", default="1", help="the arena seeds of the measure, each --measure-games")
     p.add_argument("--refit-games", type=int, default=1500)
     p.add_argument("--z", type=float, default=1.0)
     p.add_argument("--population", default="honest,caller,team,sharp,medio")
     p.add_argument("--start", required=True, help="the table T_0 (the shipped one)")
     p.add_argument("--dir", required=True)
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--average", action="store_true",
+                   help="fictitious play: mix the exploiter into the table (1/(k+2)) instead of the refit")
+    p.add_argument("--first-iter", type=int, default=0, help="resume: the k of --start")
     a = p.parse_args(argv)
     os.makedirs(a.dir, exist_ok=True)
     population = a.population.split(",")
     table = a.start
-    for k in range(a.iters):
+    for k in range(a.first_iter, a.first_iter + a.iters):
         t = time.time()
         exploiter = os.path.join(a.dir, f"exploit_{k}.json")
         print(f"== iteration {k}: best response to {table}", flush=True)
         best_response(a.players, table, a.exploit_games, exploiter, f"psro{k}", a.jobs)
-        exploitability(a.players, table, exploiter, a.measure_games, a.jobs)
-        population.append(f"table:{exploiter}")
+        exploitability(a.players, table, exploiter, a.measure_games, a.jobs, a.measure_seeds)
         nxt = os.path.join(a.dir, f"table_{k + 1}.json")
+        if a.average:
+            mixed = average(json.load(open(table)), json.load(open(exploiter)), 1.0 / (k + 2))
+            json.dump(mixed, open(nxt, "w"), indent=0)
+            print(f"== iteration {k} done ({time.time() - t:.0f} s): {nxt}, {len(mixed)} states", flush=True)
+            table = nxt
+            continue
+        population.append(f"table:{exploiter}")
         print(f"== iteration {k}: refit against {', '.join(population)}", flush=True)
         refit(a.players, table, population, a.refit_games, a.z, nxt, f"r{k}", a.jobs, a.dir)
         table = nxt
