@@ -11,10 +11,12 @@ with ``honest``, ``caller`` and médio of :mod:`truco.bots`):
   It sees its partners' hands through ``partner_views`` (:func:`observe`: the arena hands
   a bot whose class says ``sees_partner`` its partners' observations; without them, in
   1 x 1 or elsewhere, it is ``honest``). Like ``honest`` it never bluffs.
-- ``sharp``: ``honest`` until it has seen two bluffs, the way a player sees them
+- ``sharp``: ``honest`` until it has seen a bluff, the way a player sees them
   (:func:`bluffs_seen`: hands the other team raised in, played out, and lost, or in which
   the raising seat's cards shown after its raise were all weak); then it calls every raise
-  it does not raise back (``caller``) for the rest of the match.
+  it does not raise back (``caller``) for the rest of the match. One, not two: in a game to
+  12 a table that folds like ``honest`` sees at most one of difícil's bluffs (200 games
+  measured: 41% of mirrored pairs saw one, none two).
 - ``honest`` (:mod:`truco.bots.sticks`) is the stick that never bluffs.
 
 **Held out** (:data:`HELD_OUT`; written for the report, never trained nor chosen against):
@@ -107,7 +109,7 @@ class TeamBot(HonestBot):
 
 
 class SharpBot(HonestBot):
-    """``honest`` that calls every raise once it has seen two bluffs (module docstring)."""
+    """``honest`` that calls every raise once it has seen a bluff (module docstring)."""
 
     level = "sharp"
     BLUFFS_SEEN = 1
