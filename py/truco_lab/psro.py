@@ -77,10 +77,14 @@ def average(old: dict, new: dict, weight: float) -> dict:
     return out
 
 
-def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int, seeds: str = "1") -> None:
+def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int, seeds: str = "1") -> dict:
+    """The exploiter's games won against ``table``, per arena seed: ``{seed: [won, games]}``."""
+    out = {}
     for seed in seeds.split(","):
-        sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed=seed,
-                                   games=games, jobs=jobs, base=None, save=None))
+        r = sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed=seed,
+                                       games=games, jobs=jobs, base=None, save=None))[f"table:{table}"]
+        out[seed] = [r.wins_a, r.games]
+    return out
 
 
 def refit(players: int, table: str, population: list[str], games: int, z: float, out: str, tag: str,
@@ -92,6 +96,14 @@ def refit(players: int, table: str, population: list[str], games: int, z: float,
                                          table=table, jobs=jobs, out=path))
         probes.append(path)
     fine_table.build(SimpleNamespace(probes=probes, z=z, table=table, out=out))
+
+
+def _record(workdir: str, row: dict) -> None:
+    """Append an iteration's figures to ``<dir>/psro.json`` (what the report is written from)."""
+    path = os.path.join(workdir, "psro.json")
+    rows = json.load(open(path)) if os.path.exists(path) else []
+    rows = [r for r in rows if r["k"] != row["k"]] + [row]
+    json.dump(sorted(rows, key=lambda r: r["k"]), open(path, "w"), indent=1)
 
 
 def main(argv=None) -> None:
@@ -119,7 +131,10 @@ def main(argv=None) -> None:
         exploiter = os.path.join(a.dir, f"exploit_{k}.json")
         print(f"== iteration {k}: best response to {table}", flush=True)
         best_response(a.players, table, a.exploit_games, exploiter, f"psro{k}", a.jobs)
-        exploitability(a.players, table, exploiter, a.measure_games, a.jobs, a.measure_seeds)
+        measured = exploitability(a.players, table, exploiter, a.measure_games, a.jobs, a.measure_seeds)
+        _record(a.dir, {"k": k, "players": a.players, "table": table, "exploiter": exploiter,
+                        "exploit_games": a.exploit_games, "measured": measured, "average": a.average,
+                        "seconds": round(time.time() - t)})
         nxt = os.path.join(a.dir, f"table_{k + 1}.json")
         if a.average:
             mixed = average(json.load(open(table)), json.load(open(exploiter)), 1.0 / (k + 2))

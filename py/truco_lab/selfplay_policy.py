@@ -349,6 +349,7 @@ def measure(a):
     TableBot.table = json.load(open(a.table)) if a.table else {}
     TableBot.explore = 0.0
     s = variant_settings()
+    results = {}
     for b in a.opps.split(","):
         t = time.time()
         member = opponent(b)
@@ -369,6 +370,8 @@ def measure(a):
         if a.save:
             json.dump(r.by_pair, open(a.save.format(opp=b, players=a.players, seed=a.seed, games=a.games), "w"))
         print(line + f"  ({time.time() - t:.0f}s)", flush=True)
+        results[b] = r
+    return results
 
 
 def main(argv=None):

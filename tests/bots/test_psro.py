@@ -27,3 +27,19 @@ def test_one_iteration_writes_an_exploiter_and_a_refit_table(tmp_path, capsys):
         assert table and all(k.split("|")[0] in ("ask", "answer") for k in table)
         assert all(abs(sum(v.values()) - 1.0) < 0.02 for v in table.values())
     assert len(list(tmp_path.glob("probe_r0_*.jsonl"))) == 2  # honest and the exploiter
+    rows = json.loads((tmp_path / "psro.json").read_text())
+    assert [r["k"] for r in rows] == [0] and rows[0]["measured"]["1"][1] == 4
+
+
+def test_fictitious_play_mixes_the_exploiter_into_the_table(tmp_path):
+    """--average: T_1 plays T_0 half the time and the exploiter the other half, state by
+    state (psro.average), and each iteration's measure is kept in psro.json."""
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps({"answer|2|0|4|0": {"run": 1.0}}))
+    psro.main(["--players", "2", "--iters", "1", "--exploit-games", "6", "--measure-games", "4",
+               "--measure-seeds", "1,2", "--start", str(start), "--dir", str(tmp_path), "--jobs", "1",
+               "--average"])
+    t0, br, t1 = (json.loads((tmp_path / n).read_text()) for n in ("start.json", "exploit_0.json", "table_1.json"))
+    assert t1 == psro.average(t0, br, 0.5)
+    rows = json.loads((tmp_path / "psro.json").read_text())
+    assert set(rows[0]["measured"]) == {"1", "2"} and rows[0]["average"]
