@@ -82,14 +82,56 @@ def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(partner
     opinion = engine(partner_table, "partner_opinion")
     assert opinion["seat"] == 2 and opinion["action"] in ("accept", "run", "raise")
     shown = partner_table.locator("#actions #partner-opinion")
-    expect(shown).to_have_text(f"Parceiro: {opinion_words(opinion['action'])}")
+    expect(shown).to_have_text(f"Parceiro: {opinion_words(opinion['action'])} Por quê?")
     expect(partner_table.locator("#live")).to_contain_text(f"Dito, seu parceiro, diz: {opinion_words(opinion['action'])}.")
+    # Issue 44: a phone has no hover. "Por quê?", laid over the opinion, shows its reason in
+    # words; a second tap or Escape hides it, the answer takes it away. The opinion is no
+    # button: an answer's name finds that answer alone ("Correr" is in "eu correria").
+    assert opinion["reason"]["key"].startswith("bet."), opinion
+    for name in ("Aceitar", "Correr", "Seis!"):
+        expect(partner_table.get_by_role("button", name=name)).to_have_count(1)
+    why_button = partner_table.get_by_role("button", name="Por quê?", exact=True)
+    why = partner_table.locator("#partner-why")
+    expect(why).to_be_hidden()
+    why_button.click()
+    expect(why_button).to_have_attribute("aria-expanded", "true")
+    expect(why).to_be_visible()
+    expect(why).to_have_text(re.compile(r"^Por quê: [^{}]*\d+%[^{}]*\.$|^Por quê: [^{}.]+\.$"))
+    assert why.inner_text() in partner_table.locator("#live").inner_text()  # what was announced
+    why_button.click()
+    expect(why).to_be_hidden()
+    expect(why_button).to_have_attribute("aria-expanded", "false")
+    # A small phone held upright (360 x 640), where the row under the answers is tightest: a
+    # tap above the opinion's words, in the row's empty top, opens the reason; the row keeps
+    # its height (the table above it does not move) and the page does not scroll.
+    partner_table.set_viewport_size({"width": 360, "height": 640})
+    try:
+        row = partner_table.locator("#actions").bounding_box()
+        answers = [b.bounding_box() for b in partner_table.locator("#actions button[data-action]").all()]
+        chip, target = shown.bounding_box(), why_button.bounding_box()
+        low = max(a["y"] + a["height"] for a in answers)
+        assert low <= target["y"] < chip["y"] - 4 and target["y"] + target["height"] <= row["y"] + row["height"] + 0.5, \
+            ("'Por quê?' fills the row's free top, under the answers", answers, chip, target, row)
+        partner_table.mouse.click(target["x"] + target["width"] / 2, target["y"] + 2)
+        expect(why).to_be_visible()
+        assert partner_table.locator("#actions").bounding_box() == row
+        card = why.bounding_box()
+        assert card["y"] >= row["y"] + row["height"] and card["y"] + card["height"] <= 640, ("the reason on the screen", card, row)
+        assert partner_table.evaluate("document.scrollingElement.scrollHeight - innerHeight") <= 0
+        why_button.focus()
+        partner_table.keyboard.press("Escape")
+        expect(why).to_be_hidden()
+    finally:
+        partner_table.set_viewport_size({"width": 1280, "height": 800})
+    why_button.click()
+    expect(why).to_be_visible()
     click_and_wait(partner_table, partner_table.get_by_role("button", name="Aceitar", exact=True))
     o = obs(partner_table)
     assert any(e["type"] == "accept" and e["seat"] == 0 for e in o["log"]), "the human's answer counted for the pair"
     assert not any(e["type"] in ("accept", "run") and e["seat"] == 2 for e in o["log"])
     assert o["hand_value"] == 4
     expect(partner_table.locator("#partner-opinion")).to_have_count(0)  # gone with the question
+    expect(why).to_be_hidden()
 
 
 def test_humano_decide_mao_de_dez(partner_table):
@@ -100,7 +142,8 @@ def test_humano_decide_mao_de_dez(partner_table):
     expect(partner_table.locator("#prompt")).to_contain_text("Mão de dez")
     opinion = engine(partner_table, "partner_opinion")
     assert opinion["seat"] == 2
-    expect(partner_table.locator("#partner-opinion")).to_have_text(f"Parceiro: {opinion_words(opinion['action'], True)}")
+    expect(partner_table.locator("#partner-opinion")).to_have_text(re.compile(
+        rf"^Parceiro: {opinion_words(opinion['action'], True)}( Por quê\?)?$"))
     click_and_wait(partner_table, partner_table.get_by_role("button", name="Correr"))
     hand = [e for e in obs(partner_table)["log"] if e["type"] == "hand"][-1]
     assert hand["reason"] == "dez_run" and hand["winner"] == 1 and hand["score"] == [10, 6]

@@ -145,7 +145,7 @@ def test_mao_de_dez_chip_and_prompt_agree_and_a_raise_is_asked_not_accepted(pt):
         start(pt, {"mode": "2x2", "preset": preset}, {"seed": 17, "score": score, "dealer": 3})
         expect(pt.locator("#prompt")).to_contain_text(f"Jogar (vale {value})")
         expect(pt.locator("[data-testid=hand-value]")).to_have_text(str(value))
-        expect(pt.locator("#actions button")).to_have_text([s["action.play_dez"], s["action.run_dez"]])
+        expect(pt.locator("#actions button[data-action]")).to_have_text([s["action.play_dez"], s["action.run_dez"]])
     # The opponent across, three manilhas in hand, calls truco at once.
     start(pt, {"mode": "1x1", "preset": "mineiro", "level": "dificil", "auto_next": True}, {"seed": 1, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
     assert obs(pt)["pending"]["value"] == 4

@@ -100,6 +100,33 @@ export class PartnerTalk {
     this.opinionEl.id = "partner-opinion";
     this.opinionEl.className = "partner-opinion";
     this.opinionEl.hidden = true;
+    // Why the partner would do it (issue 44): a phone has no hover, so a `title` reached no
+    // sighted player there. A "Por quê?" button laid over the whole opinion (partner.css)
+    // shows the reason in a small card under the bar; a second tap, a tap on the card,
+    // Escape or the answer puts it away. The opinion itself stays text: as a button its
+    // name ("eu jogaria", "eu correria") held the answers' own words ("Jogar", "Correr").
+    this.whyButton = document.createElement("button");
+    this.whyButton.type = "button";
+    this.whyButton.id = "partner-why-button";
+    this.whyButton.className = "partner-why-button";
+    this.whyButton.setAttribute("aria-controls", "partner-why");
+    this.whyButton.setAttribute("aria-expanded", "false");
+    const whyWord = document.createElement("span");
+    whyWord.className = "visually-hidden";
+    whyWord.textContent = t("opinion.why");
+    this.whyButton.append(whyWord);
+    this.whyEl = document.createElement("p");
+    this.whyEl.id = "partner-why";
+    this.whyEl.className = "partner-why";
+    this.whyEl.hidden = true;
+    this.whyButton.addEventListener("click", () => this.setWhy(this.whyEl.hidden));
+    this.whyEl.addEventListener("click", () => this.setWhy(false)); // a tap on it puts it away too
+    this.whyButton.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || this.whyEl.hidden) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.setWhy(false);
+    });
 
     this.box = document.createElement("div");
     this.box.id = "signal-box";
@@ -208,7 +235,20 @@ export class PartnerTalk {
   hold() {
     this.idle(true);
     this.setOpen(false, false);
+    this.hideOpinion();
+  }
+
+  /** The partner's reason shown under the bar, or not ("Por quê?" toggles it). */
+  setWhy(open) {
+    const can = open && this.whyEl.textContent !== "" && this.whyButton.parentNode === this.opinionEl;
+    this.whyEl.hidden = !can;
+    this.whyButton.setAttribute("aria-expanded", String(can));
+    this.opinionEl.classList.toggle("open", can);
+  }
+
+  hideOpinion() {
     this.opinionEl.hidden = true;
+    this.setWhy(false);
   }
 
   /** The gestures this seat saw this hand: by the seat that made them, for the whole hand. */
@@ -292,14 +332,14 @@ export class PartnerTalk {
     const deciding = !busy && obs.winner === null && obs.to_move === obs.seat && (obs.pending || obs.decision)
       && [].concat(obs.options?.humano_decide ?? []).includes(obs.seat); // a seat, or one a team (a friends' table)
     if (!deciding) {
-      this.opinionEl.hidden = true;
+      this.hideOpinion();
       return;
     }
     let action = this.opinions.get(obs);
     let why;
     const fresh = action === undefined;
     if (fresh) {
-      this.opinionEl.hidden = true;
+      this.hideOpinion();
       let reply;
       try {
         reply = await this.engine.partnerOpinion();
@@ -308,7 +348,7 @@ export class PartnerTalk {
       }
       action = reply.action;
       // Why the partner would do it (issue 44: in the terms it decided on, e.g. it had
-      // signalled nada), told to screen readers and on hover, not in the crowded bar.
+      // signalled nada), told to screen readers at once and shown on a tap of the opinion.
       why = reply.reason ? betReasonText(reply.reason, { seat: obs.seat, players: obs.players, obs }) : "";
       this.opinions.set(obs, action);
       this.reasons.set(obs, why);
@@ -317,12 +357,24 @@ export class PartnerTalk {
     }
     if (!action) return;
     const text = opinionText(action, obs);
-    this.opinionEl.title = why ?? this.reasons.get(obs) ?? "";
-    this.opinionEl.dataset.action = action;
+    why = why ?? this.reasons.get(obs) ?? "";
+    this.opinionEl.dataset.opinion = action; // not data-action: that marks an answer (hint_view.js, InputManager)
     const label = document.createElement("b");
     label.textContent = t("opinion.label");
-    this.opinionEl.replaceChildren(label, ` ${text}`);
+    const words = document.createElement("span");
+    words.className = "opinion-words"; // one piece, with its "?" (a narrow row breaks after the label)
+    words.textContent = text;
+    // Without a reason there is nothing to open: the opinion stays plain text, as before.
+    const parts = why ? [label, " ", words, " ", this.whyButton] : [label, " ", words];
+    this.opinionEl.classList.toggle("has-why", !!why);
+    this.opinionEl.replaceChildren(...parts);
+    if (this.whyEl.textContent !== why) {
+      this.whyEl.textContent = why;
+      this.setWhy(false); // another question: its reason starts closed
+    }
     this.opinionEl.hidden = false;
     if (this.opinionEl.parentNode !== this.actions) this.actions.append(this.opinionEl);
+    if (this.whyEl.parentNode !== this.actions) this.actions.append(this.whyEl);
+    this.setWhy(!this.whyEl.hidden);
   }
 }
