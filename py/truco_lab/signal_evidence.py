@@ -174,6 +174,29 @@ def evidence(opp: str, games: int, seed: str, jobs: int, arms: tuple[str, ...] =
     return {"opp": opp, "games": 2 * pairs, "seed": seed, **res}
 
 
+SINAIS_ARMS = {
+    "with": ("shipped, sinais on", "both", {}),
+    "without": ("shipped, sinais off", "none", {}),
+    "notable": ("without its betting table, sinais on", "both", {"betting_table": False}),
+}
+"""What the sinais cost difícil (:func:`sinais_cost`): name -> (label, the arena's signal
+sides, the knobs turned)."""
+
+
+def sinais_cost(opp: str, games: int, seed: str, jobs: int) -> dict:
+    """Difícil against ``opp`` on the same deals with and without sinais (both teams by the
+    table's policy), and with sinais but without its betting table (learnt without them):
+    per-pair results of each arm, to compare paired."""
+    out = {"opp": opp, "games": games, "seed": seed, "arms": {}}
+    for name, (_, sides, knobs) in SINAIS_ARMS.items():
+        s = dataclasses.replace(P.LEVEL_SETTINGS["dificil"], name="dificil_arm", **knobs)
+        r = arena.run("mineiro", 4, "dificil_arm", opp, games, seed, jobs=jobs, settings={"dificil_arm": s},
+                      signals=sides)
+        out["arms"][name] = [r.by_pair[k] for k in sorted(r.by_pair)]
+        print(f"{name}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}", flush=True)
+    return out
+
+
 def _save(part: str, data: dict) -> None:
     stored = json.loads(JSON.read_text()) if JSON.exists() else {}
     stored[part] = data
@@ -334,6 +357,21 @@ def write_section() -> str:
                 row.append(f"{100 * raises / max(1, turns):.1f}%, {100 * bluffs / max(1, raises):.1f}%")
             lines.append(f"| `{stick}` | " + " | ".join(row) + " |")
         lines.append("")
+    sc = data.get("sinais_cost")
+    if sc:
+        arms = sc["arms"]
+        lines += [f"**What the sinais cost difícil against `{sc['opp']}`, on the same deals** (`sinais --against "
+                  f"{sc['opp']} --games {sc['games']} --seed {sc['seed']}`; both teams signal by the table's policy):", "",
+                  "| difícil | games won (95%) |", "| --- | --- |"]
+        for name, (label, _, _) in SINAIS_ARMS.items():
+            if name in arms:
+                xs = arms[name]
+                lines.append(f"| {label} | {100 * sum(xs) / len(xs):.1f}% ± {100 * ci95(xs):.1f} |")
+        for a, b, what in (("without", "with", "sinais off less on"), ("with", "notable", "its table less none, sinais on")):
+            if a in arms and b in arms:
+                d = [x - y for x, y in zip(arms[a], arms[b])]
+                lines.append(f"| **{what}, paired** | {100 * sum(d) / len(d):+.2f} points ± {100 * ci95(d):.2f} |")
+        lines.append("")
     tm = data.get("timing")
     if tm:
         lines += [f"**Decision time** (`timing --positions {tm['n']} --seed {tm['seed']}`: difícil on positions of 2 x 2",
@@ -408,6 +446,17 @@ def _what_it_says(data: dict) -> list[str]:
             out.append("- On the same games, the change against difícil as it was: " + ", ".join(diffs)
                        + " points of win rate (unpaired; each rate's interval is about ± 1.2; the paired runs "
                        "above are the sharper test).")
+    sc = data.get("sinais_cost")
+    if sc and {"with", "without"} <= set(sc["arms"]):
+        d = [x - y for x, y in zip(sc["arms"]["without"], sc["arms"]["with"])]
+        line = (f"- On the same deals against `{sc['opp']}`, turning the sinais on costs difícil "
+                f"{100 * sum(d) / len(d):+.2f} ± {100 * ci95(d):.2f} points of win rate (off less on): the signals tell "
+                "the other team's card play much of what difícil's reading of the table finds out")
+        if "notable" in sc["arms"]:
+            t = [x - y for x, y in zip(sc["arms"]["with"], sc["arms"]["notable"])]
+            line += (f"; its betting table, learnt without sinais, still adds {100 * sum(t) / len(t):+.2f} ± "
+                     f"{100 * ci95(t):.2f} with them")
+        out.append(line + ".")
     out.append("- Without sinais the change does nothing (no signal is seen, no draw is made): the figures of the "
                "sections below, measured without sinais, stand as they were, move for move.")
     return out + [""]
@@ -563,6 +612,11 @@ def main(argv=None) -> None:
     ns.add_argument("--opps", default="team,maniac")
     ns.add_argument("--games", type=int, default=600)
     ns.add_argument("--seed", default="1")
+    sc = sub.add_parser("sinais", help="what the sinais cost difícil: the same deals with and without them")
+    sc.add_argument("--against", default="medio")
+    sc.add_argument("--games", type=int, default=4000)
+    sc.add_argument("--seed", default="sv1")
+    sc.add_argument("--jobs", type=int, default=2)
     sub.add_parser("write")
     a = p.parse_args(argv)
     if a.part == "evidence":
@@ -589,6 +643,8 @@ def main(argv=None) -> None:
             print(bet_profile.report(stick, dict(res, cells={tuple(k.split("|")): v for k, v in res["cells"].items()}))
                   + f"\n   ({time.time() - t:.0f} s)", flush=True)
             _save(part, {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
+    elif a.part == "sinais":
+        _save("sinais_cost", sinais_cost(a.against, a.games, a.seed, a.jobs))
     elif a.part == "nosinais":
         rows = {}
         for stick in a.opps.split(","):

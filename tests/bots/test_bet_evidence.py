@@ -256,6 +256,15 @@ def test_the_bench_writes_its_section_from_what_it_measured(tmp_path, monkeypatc
     text = md.read_text()
     assert text.count(se.MARK) == 2 and text.index(se.MARK) < text.index("## Older section")
     assert "shipped less ignoring, paired" in text and f"{sum(res['evidence']['won'])} / 4" in text
+    # what the sinais cost: the three arms on the same mirrored pairs, their paired differences
+    cost = se.sinais_cost("medio", 4, "toy", 1)
+    assert [len(x) for x in cost["arms"].values()] == [2, 2, 2]
+    se._save("sinais_cost", cost)
+    se.write()
+    text = md.read_text()
+    off_less_on = 100 * sum(x - y for x, y in zip(cost["arms"]["without"], cost["arms"]["with"])) / 2
+    assert f"| **sinais off less on, paired** | {off_less_on:+.2f} points" in text
+    assert "turning the sinais on costs difícil" in text
 
 
 def test_a_reused_dificil_weighs_signals_and_says_why_as_a_fresh_one():
