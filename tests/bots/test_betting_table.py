@@ -177,3 +177,47 @@ def test_a_table_hold_gives_way_against_a_team_that_only_runs(monkeypatch, runs,
     monkeypatch.setattr(bot, "_raise_by_value", lambda *args: True)
     monkeypatch.setattr(bot, "win_chance", lambda *args: 0.6)
     assert bot._should_raise(known, [], [], []) is raises
+
+
+RUN_FROM_EVERYTHING = {f"answer|{p}|{r}|{s}|{b}": {"run": 1.0} for p in (2, 4)
+                       for r in ("0", "1W", "1L", "1T", "2") for s in (4, 6, 10, 12) for b in range(8)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_table_never_runs_where_running_loses_the_game(monkeypatch, seed):
+    """§5, §7: a table's state lumps spots together, so its "run" may meet a spot where
+    running hands the other team the game (4 x 8, seis asked: running gives them 4); there
+    difícil plays on, whatever the table says, and runs where running does not lose."""
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), RUN_FROM_EVERYTHING)
+    g = new_game(seed=4, hands=[["5c", "4h", "6s"], ["4c", "7h", "As"]], dealer=1, score=(4, 8))
+    for action in ("raise", "accept", "play 4h", "raise"):
+        g.apply(action)
+    assert bots.make("dificil", random.Random(seed)).choose(g.observation(0)) != "run"
+    g = new_game(seed=4, hands=[["5c", "4h", "6s"], ["4c", "7h", "As"]], dealer=1, score=(4, 4))
+    for action in ("raise", "accept", "play 4h", "raise"):
+        g.apply(action)
+    assert bots.make("dificil", random.Random(seed)).choose(g.observation(0)) == "run"
+
+
+def test_the_dica_takes_a_mixed_entrys_likeliest_action_where_the_bot_draws(monkeypatch):
+    """Issue 44: difícil draws from a mixed entry so its bets cannot be read; the Dica gives
+    the entry's likeliest action, the same at every asking."""
+    from truco.bots.explain import explain
+
+    g = new_game(seed=4, hands=[["Kd", "6c", "6h"], ["4d", "5s", "6d"]], dealer=1)
+    g.apply("raise")
+    obs = g.observation(1)
+    # three low cards facing truco at 0 x 0: the lowest bucket, where this table mixes
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), {"answer|2|0|4|0": {"run": 0.3, "raise": 0.7}})
+    drawn = {bots.make("dificil", random.Random(s)).choose(obs) for s in range(40)}
+    assert drawn == {"run", "raise"}
+    assert {explain(obs, random.Random(s))[0] for s in range(40)} == {"raise"}
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 2), {"answer|2|0|4|0": {"run": 0.3, "default": 0.7}})
+    assert {explain(obs, random.Random(s))[0] for s in range(10)} == {
+        bots.make(NO_TABLE, random.Random(0)).choose(obs)}
+
+
+def test_doctests():
+    import doctest
+
+    assert doctest.testmod(betting_table).failed == 0

@@ -79,6 +79,27 @@ def pick(table: dict, keys: tuple[str, ...], default: str, options: list[str], r
     return default
 
 
+def likeliest(table: dict, keys: tuple[str, ...], default: str, options: list[str]) -> str:
+    """The action ``table`` gives most often at the first of ``keys`` it has (``default``
+    where that is ``default``, ties included, where it lacks every key, or names an option
+    not open): the Dica's reading of a mixed entry. A bot draws from a mixed entry so that
+    its bets cannot be read (issue 44); advice says what the table does most of the time.
+
+    >>> likeliest({"ask|2|0|4|0": {"default": 0.7, "raise": 0.3}}, ("ask|2|0|4|0",), "play", ["play", "raise"])
+    'play'
+    >>> likeliest({"ask|2|0|4|0": {"default": 0.4, "raise": 0.6}}, ("x", "ask|2|0|4|0"), "play", ["play", "raise"])
+    'raise'
+    """
+    probs = next((found for k in keys if (found := table.get(k))), None)
+    if not probs:
+        return default
+    best = max(probs.values())
+    if probs.get("default", 0.0) >= best:
+        return default
+    action = next(a for a, q in probs.items() if q == best)
+    return action if action in options else default
+
+
 def _load(name: str) -> dict:
     return json.loads((Path(__file__).parent / "data" / name).read_text(encoding="utf-8"))
 

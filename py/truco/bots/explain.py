@@ -25,6 +25,7 @@ import random
 from ..signals import signal_for, signal_to_send
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read
 from ..names import STRENGTH_SIGNALS
+from .betting_table import TABLES, likeliest, state_keys
 from .player import LEVEL_SETTINGS, HeuristicBot
 from .simulate import VOID, outcomes_from_state, sample_worlds, table_state
 from .utility import game_value
@@ -50,9 +51,21 @@ def explain(obs: dict, rng: random.Random | None = None) -> tuple[str, dict]:
         name = signal_for(obs)
         return f"signal {name}", _signal_reason(obs, name)
     chance_rng = random.Random(rng.random())
-    action = HeuristicBot(LEVEL_SETTINGS["dificil"], rng).choose(obs)
+    action = _Adviser(LEVEL_SETTINGS["dificil"], rng).choose(obs)
     k = read(obs)
     return action, _Why(k, chance_rng).reason(action, legal)
+
+
+class _Adviser(HeuristicBot):
+    """Difícil as the Dica: where its betting table's entry is mixed, the entry's likeliest
+    action (:func:`~.betting_table.likeliest`), not a draw. At the table difícil mixes so
+    that a player cannot read its bets (issue 44); a player asking for advice gets what the
+    table does most of the time, the same every time the position comes up."""
+
+    def _table_action(self, kind, known, p, step, default, options):
+        # called only where difícil consults its table: the shipped one for this table
+        table = TABLES.get((known.obs["rules"]["name"], known.players)) or {}
+        return likeliest(table, state_keys(kind, known, p, step), default, options)
 
 
 def reason_for(obs: dict, action: str, rng: random.Random | None = None) -> dict:

@@ -778,7 +778,9 @@ class HeuristicBot:
         if settings.reads_table:
             action = self._answer_by_value(known, pending, legal, worlds, weights, outcomes)
             if self._table_in_use(known) is not None:
-                options = [a for a in ("run", "accept", "raise") if a in legal]
+                # a table's state lumps spots together: its "run" never stands where running
+                # hands the other team the game (RULES.md §5, §7)
+                options = [a for a in ("run", "accept", "raise") if a in legal and not (a == "run" and must)]
                 action = self._table_action("answer", known, p, pending["value"], action, options)
             if action == "raise" and self._zap_blocks(known, p, pending["asker"]):
                 # raising back into a Zap we saw: take the better of the other two
