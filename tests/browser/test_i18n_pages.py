@@ -422,7 +422,7 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     assert portuguese("#actions button[data-action=raise]") == ["Truco"]
     assert raise_button.locator("[lang]").count() == 1  # the call only: "¡" and "!" are the page's
     # The bot calls truco: the prompt names it, the button raises to "Seis!".
-    start({"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
+    start({"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
     assert page.evaluate("window.__truco.observation.pending.name") == "truco"
     assert portuguese("#actions button[data-action=raise]") == ["Seis"]
     assert portuguese("#prompt") == ["Truco"]
@@ -472,7 +472,7 @@ def test_a_portuguese_page_marks_no_word_apart(browser, base_url):
     page.goto("/index.html?fast=1")
     until(page, START, timeout=ENGINE_TIMEOUT_MS)
     page.evaluate("([s, c]) => window.__truco.start(s, c)",
-                  [{"mode": "1x1", "level": "dificil"}, {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}])
+                  [{"mode": "1x1", "level": "dificil"}, {"seed": 7, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}])
     until(page, "() => !window.__truco.busy && document.getElementById('app').dataset.phase === 'human'", timeout=90_000)
     assert text(page, "#actions button[data-action=raise]") == "Seis!"
     assert page.locator("#table [lang], #banner [lang]").count() == 0

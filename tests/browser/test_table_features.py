@@ -54,7 +54,7 @@ SHARE_SHEET = """
 
 # The human leads and may ask truco; a bot (difícil, three manilhas) asks truco at once.
 HUMAN_ASKS = {"seed": 7, "hands": [["4c", "7h", "As"], ["4d", "5s", "6h"]], "dealer": 1}
-BOT_ASKS = {"seed": 11, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}
+BOT_ASKS = {"seed": 7, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0}
 
 
 def sounds(page):

@@ -32,7 +32,7 @@ H6 = H4 + [["5c", "6c", "Jc"], ["Kc", "Ks", "Jh"]]
 # (for the pair, with the partner's opinion, humano decide), the partners signal as the hand
 # is dealt, and the Dica is on.
 SCENARIOS = {
-    "1x1": ({"mode": "1x1", "level": "dificil", "hint": True}, {"seed": 11, "dealer": 0, "hands": H2}),
+    "1x1": ({"mode": "1x1", "level": "dificil", "hint": True}, {"seed": 7, "dealer": 0, "hands": H2}),
     "2x2": ({"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": True, "hint": True},
             {"seed": 11, "dealer": 3, "hands": H4}),
     "3x3": ({"mode": "3x3", "level": "dificil", "humano_decide": True, "sinais": True, "hint": True},

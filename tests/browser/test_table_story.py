@@ -147,7 +147,7 @@ def test_mao_de_dez_chip_and_prompt_agree_and_a_raise_is_asked_not_accepted(pt):
         expect(pt.locator("[data-testid=hand-value]")).to_have_text(str(value))
         expect(pt.locator("#actions button[data-action]")).to_have_text([s["action.play_dez"], s["action.run_dez"]])
     # The opponent across, three manilhas in hand, calls truco at once.
-    start(pt, {"mode": "1x1", "preset": "mineiro", "level": "dificil", "auto_next": True}, {"seed": 1, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
+    start(pt, {"mode": "1x1", "preset": "mineiro", "level": "dificil", "auto_next": True}, {"seed": 7, "hands": [["4d", "5s", "6h"], ["4c", "7h", "As"]], "dealer": 0})
     assert obs(pt)["pending"]["value"] == 4
     expect(pt.locator("#prompt")).to_have_text("Tonho pediu Truco: se você aceitar, a mão vale 4.")
     assert "Tonho pediu Truco: se aceito, a mão vale 4." in pt.evaluate(LIVE)
