@@ -14,3 +14,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # bench/bots/: the figures (arena_results.md and the other *.md), the self-play tables the
 # research reads (selfplay_table_*.json) and the C++ sources the exact bounds compile.
 RESULTS = ROOT / "bench" / "bots"
+
+
+def put_section(md: Path, mark: str, section: str) -> None:
+    """Write ``section`` (which begins and ends with ``mark``) into the results file ``md``:
+    in place of the one between the marks, or before the file's first ``## `` section (the
+    newest first), so that a bench run again replaces its section, never adds one."""
+    text = md.read_text()
+    if mark in text:
+        head, _, rest = text.partition(mark)
+        _, _, tail = rest.partition(mark)
+        text = head + section.rstrip("\n") + tail
+    else:
+        head, sep, tail = text.partition("\n## ")
+        text = head + "\n" + section + "\n## " + tail if sep else text + "\n" + section
+    md.write_text(text)

@@ -55,7 +55,7 @@ from truco.bots.knowledge import read
 from truco.bots.simulate import VOID, rollout
 from truco.game import new_game
 from truco.signals import signal_for, signal_to_send
-from truco_lab import RESULTS, arena, bet_profile, lab_sticks
+from truco_lab import RESULTS, arena, bet_profile, lab_sticks, put_section
 
 lab_sticks.install()
 
@@ -463,16 +463,7 @@ def _what_it_says(data: dict) -> list[str]:
 
 
 def write() -> None:
-    text = MD.read_text()
-    section = write_section()
-    if MARK in text:
-        head, _, rest = text.partition(MARK)
-        _, _, tail = rest.partition(MARK)
-        text = head + section.rstrip("\n") + tail
-    else:
-        head, sep, tail = text.partition("\n## ")
-        text = head + "\n" + section + "\n## " + tail if sep else text + "\n" + section
-    MD.write_text(text)
+    put_section(MD, MARK, write_section())
 
 
 def render_bet(reason: dict, obs: dict) -> str:
