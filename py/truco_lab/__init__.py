@@ -18,14 +18,14 @@ RESULTS = ROOT / "bench" / "bots"
 
 def put_section(md: Path, mark: str, section: str) -> None:
     """Write ``section`` (which begins and ends with ``mark``) into the results file ``md``:
-    in place of the one between the marks, or before the file's first ``## `` section (the
+    in place of the one between the marks, or before the file's first section or another bench's mark (the
     newest first), so that a bench run again replaces its section, never adds one."""
     text = md.read_text()
     if mark in text:
         head, _, rest = text.partition(mark)
         _, _, tail = rest.partition(mark)
         text = head + section.rstrip("\n") + tail
-    else:
-        head, sep, tail = text.partition("\n## ")
-        text = head + "\n" + section + "\n## " + tail if sep else text + "\n" + section
+    else:  # before the first section, another bench's mark included (never inside its marks)
+        starts = [i for i in (text.find("\n<!-- "), text.find("\n## ")) if i >= 0]
+        text = (text[:min(starts)] + "\n" + section + text[min(starts):]) if starts else text + "\n" + section
     md.write_text(text)
