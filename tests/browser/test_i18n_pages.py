@@ -391,6 +391,19 @@ def test_the_hand_review_speaks_to_the_human_in_the_second_person(browser, base_
         assert wrong not in text, f"{wrong!r} in the {lang} review:\n{text}"
 
 
+# The prompt's call (in Portuguese) and the word before it: the space between them and
+# whether they sit on one line.
+CALL_AFTER_ITS_WORD = """() => {
+  const call = document.querySelector('#prompt [lang="pt-BR"]');
+  const before = call.previousSibling;
+  const words = document.createRange();
+  words.setStart(before, 0);
+  words.setEnd(before, before.textContent.trimEnd().length);
+  const word = [...words.getClientRects()].at(-1), box = call.getBoundingClientRect();
+  return [box.left - word.right, Math.abs(box.top - word.top) < 4];
+}"""
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_url, axe_source, lang):
     """The Spanish and English tables keep the calls in Portuguese ("Truco!", "Seis!", "mão de
@@ -426,6 +439,14 @@ def test_truco_words_kept_in_portuguese_are_marked_as_portuguese(browser, base_u
     assert page.evaluate("window.__truco.observation.pending.name") == "truco"
     assert portuguese("#actions button[data-action=raise]") == ["Seis"]
     assert portuguese("#prompt") == ["Truco"]
+    # On a phone the prompt is centred in a flex box: the call, a node of its own, sat glued to
+    # the word before it ("Tonho cantóTruco") upright and in a column of its own sideways.
+    table_size = page.viewport_size
+    for width, height in ((390, 844), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        gap, same_line = page.evaluate(CALL_AFTER_ITS_WORD)
+        assert same_line and 2 <= gap <= 12, f"{width}x{height}: the call {gap:.1f} px after the word before it"
+    page.set_viewport_size(table_size)
 
     def said(bubble, call):
         """What `bubble` says is a phrasing of the call's; the call is its one marked word."""

@@ -300,7 +300,12 @@ export class TableView {
     } else if (obs.to_move !== null) {
       text = t("prompt.wait", { name: this.name(obs.to_move) });
     }
-    this.promptEl.replaceChildren(text);
+    // One inline box: on a phone the prompt is a flex box (centred in its two lines' room),
+    // where each node of a phrase would be a flex item of its own: "Tonho cantóTruco" upright,
+    // three columns sideways (the call is a node of its own, in Portuguese, in es and en).
+    const line = document.createElement("span");
+    line.append(text);
+    this.promptEl.replaceChildren(line);
     this.partnerEl.hidden = !partnerCards;
   }
 
