@@ -38,6 +38,7 @@ import os
 import time
 from types import SimpleNamespace
 
+from truco.bots.betting_table import coarse_of, entry
 from truco_lab import fine_table
 from truco_lab import selfplay_policy as sp
 
@@ -50,11 +51,8 @@ def best_response(players: int, table: str, games: int, out: str, seed: str, job
 
 def _effective(table: dict, key: str) -> dict:
     """What ``table`` plays at ``key``: its own entry, else (for a finer key) its coarse
-    key's, else difícil's own decision, as :func:`truco.bots.betting_table.pick` looks up."""
-    found = table.get(key)
-    if not found and key.count("|") > 4:
-        found = table.get("|".join(key.split("|")[:5]))
-    return found or {"default": 1.0}
+    key's, else difícil's own decision, as the bot looks it up."""
+    return entry(table, (key, coarse_of(key))) or {"default": 1.0}
 
 
 def average(old: dict, new: dict, weight: float) -> dict:

@@ -64,10 +64,24 @@ def state_keys(kind: str, known, p: float, step: int) -> tuple[str, str]:
             coarse)
 
 
+def coarse_of(key: str) -> str:
+    """The coarse key a finer one falls back to (a coarse key is its own).
+
+    >>> coarse_of("ask|2|0|4|1|p0|00"), coarse_of("ask|2|0|4|1")
+    ('ask|2|0|4|1', 'ask|2|0|4|1')
+    """
+    return "|".join(key.split("|")[:5])
+
+
+def entry(table: dict, keys: tuple[str, ...]) -> dict | None:
+    """The entry of the first of ``keys`` that ``table`` has (``None``: it has none)."""
+    return next((found for k in keys if (found := table.get(k))), None)
+
+
 def pick(table: dict, keys: tuple[str, ...], default: str, options: list[str], rng: random.Random) -> str:
     """The action ``table`` gives the first of ``keys`` it has (drawn from ``rng``;
     ``default`` where it says so, lacks every key, or names an option not open)."""
-    probs = next((found for k in keys if (found := table.get(k))), None)
+    probs = entry(table, keys)
     if not probs:
         return default
     x = rng.random()
@@ -79,18 +93,20 @@ def pick(table: dict, keys: tuple[str, ...], default: str, options: list[str], r
     return default
 
 
-def likeliest(table: dict, keys: tuple[str, ...], default: str, options: list[str]) -> str:
+def likeliest(table: dict, keys: tuple[str, ...], default: str, options: list[str],
+              rng: random.Random | None = None) -> str:
     """The action ``table`` gives most often at the first of ``keys`` it has (``default``
     where that is ``default``, ties included, where it lacks every key, or names an option
     not open): the Dica's reading of a mixed entry. A bot draws from a mixed entry so that
     its bets cannot be read (issue 44); advice says what the table does most of the time.
+    ``rng`` is not drawn from: the signature is :func:`pick`'s, so either reads an entry.
 
     >>> likeliest({"ask|2|0|4|0": {"default": 0.7, "raise": 0.3}}, ("ask|2|0|4|0",), "play", ["play", "raise"])
     'play'
     >>> likeliest({"ask|2|0|4|0": {"default": 0.4, "raise": 0.6}}, ("x", "ask|2|0|4|0"), "play", ["play", "raise"])
     'raise'
     """
-    probs = next((found for k in keys if (found := table.get(k))), None)
+    probs = entry(table, keys)
     if not probs:
         return default
     best = max(probs.values())

@@ -25,7 +25,7 @@ import random
 from ..signals import signal_for, signal_to_send
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read
 from ..names import STRENGTH_SIGNALS
-from .betting_table import TABLES, likeliest, state_keys
+from .betting_table import likeliest
 from .player import LEVEL_SETTINGS, HeuristicBot
 from .simulate import VOID, outcomes_from_state, sample_worlds, table_state
 from .utility import game_value
@@ -62,10 +62,7 @@ class _Adviser(HeuristicBot):
     that a player cannot read its bets (issue 44); a player asking for advice gets what the
     table does most of the time, the same every time the position comes up."""
 
-    def _table_action(self, kind, known, p, step, default, options):
-        # called only where difícil consults its table: the shipped one for this table
-        table = TABLES.get((known.obs["rules"]["name"], known.players)) or {}
-        return likeliest(table, state_keys(kind, known, p, step), default, options)
+    read_entry = staticmethod(likeliest)
 
 
 def reason_for(obs: dict, action: str, rng: random.Random | None = None) -> dict:

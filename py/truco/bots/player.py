@@ -911,12 +911,17 @@ class HeuristicBot:
             return False
         return self.settings.random_share(them, "floor") <= self.settings.table_random_cap
 
+    read_entry = staticmethod(pick)
+    """How an entry of the betting table becomes an action: a draw from the bot's RNG
+    (:func:`.betting_table.pick`); the Dica reads its likeliest action instead
+    (:func:`.betting_table.likeliest`, ``truco.bots.explain``)."""
+
     def _table_action(self, kind: str, known: Knowledge, p: float, step: int, default: str,
                       options: list[str]) -> str:
         """``default`` (the bot's own decision), or the betting table's action for the
-        state (drawn from the bot's RNG)."""
+        state (read by :attr:`read_entry`)."""
         keys = state_keys(kind, known, p, step)
-        return pick(self._betting_table(known) or {}, keys, default, options, self.rng)
+        return self.read_entry(self._betting_table(known) or {}, keys, default, options, self.rng)
 
     def _raise_by_value(self, known: Knowledge, worlds, weights, outcomes) -> bool:
         settings = self.settings
