@@ -8,6 +8,7 @@ The results these commands write or read (``*.md``, the self-play tables' ``*.js
 the C++ ports of the bounds stay in bench/bots/, named by ``RESULTS``.
 """
 
+import math
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,3 +30,13 @@ def put_section(md: Path, mark: str, section: str) -> None:
         starts = [i for i in (text.find("\n<!-- "), text.find("\n## ")) if i >= 0]
         text = (text[:min(starts)] + "\n" + section + text[min(starts):]) if starts else text + "\n" + section
     md.write_text(text)
+
+
+def ci95(xs: list[float]) -> float:
+    """Half-width of the 95% confidence interval of the mean of ``xs`` (normal approximation;
+    NaN under two values): per mirrored pair, or per pair's paired difference."""
+    n = len(xs)
+    if n < 2:
+        return float("nan")
+    m = sum(xs) / n
+    return 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)

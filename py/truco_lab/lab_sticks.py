@@ -62,20 +62,19 @@ def bluffs_seen(obs: dict, team: int) -> int:
     """
     manilhas = set(obs.get("manilhas") or [])
     seen = 0
-    raised_at: dict[int, int] = {}
-    shown: dict[int, list[str]] = {}
+    shown: dict[int, list[str]] = {}  # a seat of ``team`` that raised this hand -> its cards since
     for e in (obs.get("history") or []) + (obs.get("log") or []):
         t = e["type"]
         if t == "deal":
-            raised_at, shown = {}, {}
+            shown = {}
         elif t == "raise" and e["seat"] % 2 == team:
-            raised_at.setdefault(e["seat"], 0)
-        elif t == "play" and e.get("card") and e["seat"] in raised_at:
-            shown.setdefault(e["seat"], []).append(e["card"])
-        elif t == "hand" and raised_at and e.get("reason") == "rounds":
+            shown.setdefault(e["seat"], [])
+        elif t == "play" and e.get("card") and e["seat"] in shown:
+            shown[e["seat"]].append(e["card"])
+        elif t == "hand" and shown and e.get("reason") == "rounds":
             weak = any(cards and all(c not in manilhas and c[0] != "3" for c in cards) for cards in shown.values())
             seen += e.get("winner") != team or weak
-            raised_at = {}
+            shown = {}
     return seen
 
 

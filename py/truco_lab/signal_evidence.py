@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import multiprocessing as mp
 import subprocess
 import time
@@ -55,7 +54,7 @@ from truco.bots.knowledge import read
 from truco.bots.simulate import VOID, rollout
 from truco.game import new_game
 from truco.signals import signal_for, signal_to_send
-from truco_lab import RESULTS, arena, bet_profile, lab_sticks, put_section
+from truco_lab import RESULTS, arena, bet_profile, ci95, lab_sticks, put_section
 
 lab_sticks.install()
 
@@ -76,14 +75,6 @@ ARMS = {"evidence": EVIDENCE, "ignoring": IGNORING, "before": BEFORE, "light": L
 NAMES = {"evidence": "difícil with the evidence (shipped)", "ignoring": "difícil ignoring signals in its bets",
          "before": "difícil before this change (every signal believed outright)",
          "light": "difícil doubting signals less (2% / 4% of deals)"}
-
-
-def ci95(xs: list[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return float("nan")
-    m = sum(xs) / n
-    return 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 def _true_win(game, team: int) -> float:
