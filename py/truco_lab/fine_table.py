@@ -43,7 +43,7 @@ def probe(a) -> None:
     t = time.time()
     # every learner decision branched (selfplay_policy's training games with --branch 1)
     opp = sp.opponent(a.opp)  # a level, a stick, or table:<path> (a population member)
-    tasks = [(a.players, f"probe{a.tag}:{i}", table, 0.0, opp, 1.0) for i in range(a.games)]
+    tasks = [(a.players, f"probe{a.tag}:{i}", table, 0.0, opp, 1.0, a.sinais) for i in range(a.games)]
     n = 0
     with mp.get_context("fork").Pool(a.jobs) as pool, open(a.out, "w") as fh:
         for number, samples in enumerate(pool.imap(sp._train_game, tasks, chunksize=4)):
@@ -132,6 +132,7 @@ def main(argv=None) -> None:
     pr.add_argument("--tag", default="1", help="the probe's deals are seeded probe<tag>:<i>")
     pr.add_argument("--table", default=None)
     pr.add_argument("--jobs", type=int, default=2)
+    pr.add_argument("--sinais", action="store_true", help="2 x 2 with sinais on: every seat signals by the table's policy")
     pr.add_argument("--out", required=True)
     c = sub.add_parser("cv")
     c.add_argument("probes", nargs="+")

@@ -43,10 +43,11 @@ from truco_lab import fine_table
 from truco_lab import selfplay_policy as sp
 
 
-def best_response(players: int, table: str, games: int, out: str, seed: str, jobs: int) -> None:
+def best_response(players: int, table: str, games: int, out: str, seed: str, jobs: int,
+                  sinais: bool = False) -> None:
     sp.train(SimpleNamespace(players=players, games=games, iters=1, explore=0.0, branch=0.5, min_n=25, z=1.5,
                              seed=seed, jobs=jobs, opp=f"table:{table}", start=table, dump=None, out=out,
-                             best_response=True))
+                             best_response=True, sinais=sinais))
 
 
 def _effective(table: dict, key: str) -> dict:
@@ -75,23 +76,26 @@ def average(old: dict, new: dict, weight: float) -> dict:
     return out
 
 
-def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int, seeds: str = "1") -> dict:
-    """The exploiter's games won against ``table``, per arena seed: ``{seed: [won, games]}``."""
+def exploitability(players: int, table: str, exploiter: str, games: int, jobs: int, seeds: str = "1",
+                   sinais: bool = False) -> dict:
+    """The exploiter's games won against ``table``, per arena seed: ``{seed: [won, games]}``
+    (``sinais``: both teams signal by the table's policy)."""
     out = {}
     for seed in seeds.split(","):
         r = sp.measure(SimpleNamespace(table=exploiter, players=players, opps=f"table:{table}", seed=seed,
-                                       games=games, jobs=jobs, base=None, save=None))[f"table:{table}"]
+                                       games=games, jobs=jobs, base=None, save=None,
+                                       sinais=sinais))[f"table:{table}"]
         out[seed] = [r.wins_a, r.games]
     return out
 
 
 def refit(players: int, table: str, population: list[str], games: int, z: float, out: str, tag: str,
-          jobs: int, workdir: str) -> None:
+          jobs: int, workdir: str, sinais: bool = False) -> None:
     probes = []
     for i, member in enumerate(population):
         path = os.path.join(workdir, f"probe_{tag}_{i}.jsonl")
         fine_table.probe(SimpleNamespace(players=players, opp=member, games=games, tag=f"{tag}.{i}",
-                                         table=table, jobs=jobs, out=path))
+                                         table=table, jobs=jobs, out=path, sinais=sinais))
         probes.append(path)
     fine_table.build(SimpleNamespace(probes=probes, z=z, table=table, out=out))
 
@@ -120,6 +124,8 @@ def main(argv=None) -> None:
     p.add_argument("--average", action="store_true",
                    help="fictitious play: mix the exploiter into the table (1/(k+2)) instead of the refit")
     p.add_argument("--first-iter", type=int, default=0, help="resume: the k of --start")
+    p.add_argument("--sinais", action="store_true", help="2 x 2 with sinais on: every seat signals by the table's "
+                   "policy in training and measuring (the table for games with sinais)")
     a = p.parse_args(argv)
     os.makedirs(a.dir, exist_ok=True)
     population = a.population.split(",")
@@ -128,11 +134,11 @@ def main(argv=None) -> None:
         t = time.time()
         exploiter = os.path.join(a.dir, f"exploit_{k}.json")
         print(f"== iteration {k}: best response to {table}", flush=True)
-        best_response(a.players, table, a.exploit_games, exploiter, f"psro{k}", a.jobs)
-        measured = exploitability(a.players, table, exploiter, a.measure_games, a.jobs, a.measure_seeds)
+        best_response(a.players, table, a.exploit_games, exploiter, f"psro{k}", a.jobs, a.sinais)
+        measured = exploitability(a.players, table, exploiter, a.measure_games, a.jobs, a.measure_seeds, a.sinais)
         _record(a.dir, {"k": k, "players": a.players, "table": table, "exploiter": exploiter,
                         "exploit_games": a.exploit_games, "measured": measured, "average": a.average,
-                        "seconds": round(time.time() - t)})
+                        "sinais": a.sinais, "seconds": round(time.time() - t)})
         nxt = os.path.join(a.dir, f"table_{k + 1}.json")
         if a.average:
             mixed = average(json.load(open(table)), json.load(open(exploiter)), 1.0 / (k + 2))
@@ -142,7 +148,7 @@ def main(argv=None) -> None:
             continue
         population.append(f"table:{exploiter}")
         print(f"== iteration {k}: refit against {', '.join(population)}", flush=True)
-        refit(a.players, table, population, a.refit_games, a.z, nxt, f"r{k}", a.jobs, a.dir)
+        refit(a.players, table, population, a.refit_games, a.z, nxt, f"r{k}", a.jobs, a.dir, a.sinais)
         table = nxt
         print(f"== iteration {k} done ({time.time() - t:.0f} s): {table}", flush=True)
 

@@ -56,6 +56,7 @@ from truco.bots import player as P
 from truco.bots.betting_table import pick, state_keys
 from truco.bots.utility import game_value
 from truco.game import new_game
+from truco_lab.signal_evidence import send_signals
 
 EDGE = 0.56
 VARIANT = "dificil_table"
@@ -167,6 +168,13 @@ def _hand_return(e, team, us, them, rules) -> float:
     return gv.win_prob(us, them + e["points"])
 
 
+def _signal(game) -> None:
+    """With sinais on, every seat that may signal now does, by the table's bots' policy
+    (:func:`truco.signals.signal_to_send`), as in the arena's ``--signals both``."""
+    if game.options["sinais"]:
+        send_signals(game, lambda seat: True)
+
+
 def _finish_hand(game, levels, first: str | None):
     """Play ``game`` (a copy) to the end of the hand in play with the current policy, the
     mover taking option ``first`` at its next betting decision; the hand's log event."""
@@ -174,6 +182,7 @@ def _finish_hand(game, levels, first: str | None):
     TableBot.force = first
     try:
         while game.to_move is not None:
+            _signal(game)
             seat = game.to_move
             bot = bots.for_move(levels[seat], game.seed, seat, len(game.log))
             game.apply(bot.choose(lab_sticks.observe(game, seat, levels[seat])), seat=seat)
@@ -193,11 +202,11 @@ def _train_game(args):
     the same cards, and the luck of the deal cancels out of their differences. With
     ``branch`` 0, explored decisions are compared by their own returns (noisy). A branched
     sample is (key, current action, {option: return}, finer key, features)."""
-    players, seed, table, explore, opp, branch = args
+    players, seed, table, explore, opp, branch, sinais = args
     TableBot.table = table
     TableBot.explore = 0.0 if branch else explore
     settings = variant_settings()
-    game = new_game("mineiro", players=players, seed=seed)
+    game = new_game("mineiro", players=players, seed=seed, sinais=sinais)
     # the learner plays every seat (self-play), or team 0 against ``opp``'s team
     levels = [settings if (opp is None or s % 2 == 0) else opp for s in range(players)]
     coin = random.Random(f"branch:{seed}")
@@ -205,6 +214,7 @@ def _train_game(args):
     out: list = []
     seen = 0
     while game.to_move is not None:
+        _signal(game)
         seat = game.to_move
         obs = lab_sticks.observe(game, seat, levels[seat])
         TableBot.records = []
@@ -316,8 +326,8 @@ def train(a):
     opps = [opponent(o) for o in a.opp.split(",")]
     for it in range(a.iters):
         t = time.time()
-        tasks = [(a.players, f"train{a.seed}:{it}:{i}", table, a.explore, opps[i % len(opps)], a.branch)
-                 for i in range(a.games)]
+        tasks = [(a.players, f"train{a.seed}:{it}:{i}", table, a.explore, opps[i % len(opps)], a.branch,
+                  getattr(a, "sinais", False)) for i in range(a.games)]
         with mp.get_context("fork").Pool(a.jobs) as pool:
             samples = [x for res in pool.imap_unordered(_train_game, tasks, chunksize=4) for x in res]
         greedy, report = (_greedy_paired if a.branch else _greedy)(samples, a.min_n, a.z)
@@ -357,7 +367,7 @@ def measure(a):
         # the variant plays under a name of its own: against "dificil" (the shipped bot, as an
         # exploiter is measured) both sides would otherwise be the variant
         r = arena.run("mineiro", a.players, VARIANT, b, a.games, a.seed, jobs=a.jobs,
-                      settings={VARIANT: s, **extra})
+                      settings={VARIANT: s, **extra}, signals="both" if getattr(a, "sinais", False) else "none")
         line = f"{b:8s} {a.players}p seed {a.seed}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}"
         base = a.base.format(opp=b, players=a.players, seed=a.seed, games=a.games) if a.base else None
         if base and os.path.exists(base):
@@ -394,6 +404,7 @@ def main(argv=None):
     t.add_argument("--dump", default=None, help="write per-state returns here")
     t.add_argument("--best-response", action="store_true",
                    help="an exploiter: improved states (coarse, then finer) take their best option outright")
+    t.add_argument("--sinais", action="store_true", help="2 x 2 with sinais on: every seat signals by the table's policy")
     t.add_argument("--out", required=True)
     m = sub.add_parser("measure")
     m.add_argument("--table", default=None)
@@ -404,6 +415,7 @@ def main(argv=None):
     m.add_argument("--jobs", type=int, default=2)
     m.add_argument("--base", default=None, help="per-pair JSON of the base run; {opp} {players} {seed} {games}")
     m.add_argument("--save", default=None, help="write this run's per-pair JSON; same fields")
+    m.add_argument("--sinais", action="store_true", help="2 x 2 with sinais on: both teams signal by the table's policy")
     a = p.parse_args(argv)
     train(a) if a.cmd == "train" else measure(a)
 

@@ -241,7 +241,11 @@ def write_section() -> str:
         "(`caught_zap_guard`). Without sinais nothing of this runs (no signal, no draw): its",
         "games without sinais are move for move those of before (tests/golden: only the sinais",
         "match changed). Each raise, accept, run and mão de dez now carries its reason",
-        "(`HeuristicBot.last_reason`), shown in the hand review.",
+        "(`HeuristicBot.last_reason`), shown in the hand review. Since the next section's change, a",
+        "2 x 2 game with sinais reads the betting table learnt with them (`truco_lab.sinais_table`),",
+        "and no table where difícil caught a live signal of the other team: every figure below with",
+        "sinais is of that difícil (the comparisons with difícil's earlier signal knobs, measured with",
+        "the plain table, are in git history at 205958b).",
         "",
     ]
     ev = data.get("evidence")
@@ -427,8 +431,7 @@ def _what_it_says(data: dict) -> list[str]:
     if prof:
         sticks = prof["sticks"]
         low = [f"`{k}` {100 * (r['won'] / r['games']):.1f}%" for k, r in sticks.items() if (r["won"] / r["games"]) < 0.58 and k != "medio"]
-        out.append(f"- With sinais on both sides, difícil's win rate against the sticks is lower than without "
-                   f"(the sections below): under 58% against {', '.join(low) or 'none'}"
+        out.append(f"- With sinais on both sides, difícil against the sticks: under 58% against {', '.join(low) or 'none'}"
                    + (f"; against médio {100 * (sticks['medio']['won'] / sticks['medio']['games']):.1f}%" if "medio" in sticks else "") + ".")
         before = data.get("profile_before")
         if before and before.get("seed") == prof["seed"]:
@@ -440,12 +443,14 @@ def _what_it_says(data: dict) -> list[str]:
     sc = data.get("sinais_cost")
     if sc and {"with", "without"} <= set(sc["arms"]):
         d = [x - y for x, y in zip(sc["arms"]["without"], sc["arms"]["with"])]
-        line = (f"- On the same deals against `{sc['opp']}`, turning the sinais on costs difícil "
-                f"{100 * sum(d) / len(d):+.2f} ± {100 * ci95(d):.2f} points of win rate (off less on): the signals tell "
-                "the other team's card play much of what difícil's reading of the table finds out")
+        m, c = sum(d) / len(d), ci95(d)
+        line = (f"- On the same deals against `{sc['opp']}`, turning the sinais off less on: {100 * m:+.2f} ± "
+                f"{100 * c:.2f} points of win rate for difícil ("
+                + ("the sinais cost it points" if m - c > 0 else "the sinais gain it points" if m + c < 0
+                   else "no difference the interval can tell") + ")")
         if "notable" in sc["arms"]:
             t = [x - y for x, y in zip(sc["arms"]["with"], sc["arms"]["notable"])]
-            line += (f"; its betting table, learnt without sinais, still adds {100 * sum(t) / len(t):+.2f} ± "
+            line += (f"; its betting table for games with sinais adds {100 * sum(t) / len(t):+.2f} ± "
                      f"{100 * ci95(t):.2f} with them")
         out.append(line + ".")
     out.append("- Without sinais the change does nothing (no signal is seen, no draw is made): the figures of the "

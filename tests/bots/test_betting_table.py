@@ -21,9 +21,9 @@ RUN_FROM_EVERY_TRUCO = {f"answer|{p}|{r}|4|{b}": {"run": 1.0} for p in (2, 4)
 """A table that answers every truco by running, at both table sizes."""
 
 
-def _moves(players: int, seed: int, n: int, preset: str = "mineiro"):
+def _moves(players: int, seed: int, n: int, preset: str = "mineiro", **options):
     """Difícil on every seat; per move, (observation, difícil's action, the table-less one's)."""
-    game = new_game(preset, seed=seed, players=players)
+    game = new_game(preset, seed=seed, players=players, **options)
     out = []
     while game.to_move is not None and len(out) < n:
         seat = game.to_move
@@ -36,10 +36,11 @@ def _moves(players: int, seed: int, n: int, preset: str = "mineiro"):
     return out
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_shipped_tables_are_well_formed(players):
-    table = betting_table.TABLES["mineiro", players]
+@pytest.mark.parametrize("players, sinais", [(2, False), (4, False), (4, True)])
+def test_the_shipped_tables_are_well_formed(players, sinais):
+    table = (betting_table.SINAIS_TABLES if sinais else betting_table.TABLES)["mineiro", players]
     assert table, f"difícil ships a table for {players} players"
+    assert betting_table.shipped("mineiro", players, sinais) is table
     for key, probs in table.items():
         parts = key.split("|")
         assert len(parts) in (5, 7), key
@@ -64,6 +65,17 @@ def test_dificil_2x2_takes_a_table_entry_and_leaves_other_states(monkeypatch):
     assert all((o.get("pending") or {}).get("value") == 4 and t == "run" for o, _, t in changed)
     # an empty table is difícil without one, move for move
     monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), {})
+    assert all(plain == t for _, plain, t in _moves(4, seed=3, n=60))
+
+
+def test_a_game_with_sinais_reads_the_table_learnt_with_them(monkeypatch):
+    # 2 x 2 with sinais: the sinais table decides, the plain one changes nothing (issue 44)
+    monkeypatch.setitem(betting_table.SINAIS_TABLES, ("mineiro", 4), RUN_FROM_EVERY_TRUCO)
+    monkeypatch.setitem(betting_table.TABLES, ("mineiro", 4), {})
+    moves = _moves(4, seed=3, n=60, sinais=True)
+    changed = [(o, t) for o, plain, t in moves if plain != t]
+    assert changed and all((o.get("pending") or {}).get("value") == 4 and t == "run" for o, t in changed)
+    # without sinais the plain table (here empty) is read: difícil's own decisions
     assert all(plain == t for _, plain, t in _moves(4, seed=3, n=60))
 
 

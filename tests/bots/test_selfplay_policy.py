@@ -44,3 +44,22 @@ def test_an_empty_table_is_dificil_exactly_and_an_entry_takes_over():
     runs = {f"answer|2|{r}|4|{b}": {"run": 1.0} for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
     changed = [(o, plain, tb) for o, plain, tb in _moves(runs) if plain != tb]
     assert changed and all(o["pending"]["value"] == 4 and tb == "run" for o, _, tb in changed)
+
+
+def test_training_with_sinais_signals_as_the_table_bots_do(monkeypatch):
+    # issue 44: the table for games with sinais is learnt on games where every seat signals
+    # by the table's policy, before each move of the game and of every branched copy
+    from truco.signals import signal_to_send
+
+    game = new_game("mineiro", seed="sinais:1", players=4, sinais=True)
+    expected = {s: name for s in range(4) if (name := signal_to_send(game.observation(s)))}
+    assert expected, "the deal must give a seat a manilha to signal"
+    sp._signal(game)
+    assert {e["seat"]: e["signal"] for e in game.log if e["type"] == "signal"} == expected
+    plain = new_game("mineiro", seed="sinais:1", players=4)
+    sp._signal(plain)
+    assert not [e for e in plain.log if e["type"] == "signal"], "without sinais nobody signals"
+    # a training game with sinais: every decision branched, each option played out
+    monkeypatch.setattr(bots, "make", sp._patched_make)
+    samples = sp._train_game((4, "sinais:2", {}, 0.0, "medio", 1.0, True))
+    assert samples and all(set(returns) >= {cur} for _, cur, returns, _, _ in samples)

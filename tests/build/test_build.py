@@ -143,7 +143,7 @@ def test_wheels_are_the_engine_and_the_locked_micropip_version(dist_dir):
     assert sorted(n for n in names if n.endswith(".py")) == sorted(set(sources) - tools)
     assert "truco/api.py" in names
     assert not any(n.startswith(("truco_lab/", "truco_tools/")) for n in names)
-    for size in ("1x1", "2x2"):  # package data: difícil's betting tables
+    for size in ("1x1", "2x2", "2x2_sinais"):  # package data: difícil's betting tables
         assert f"truco/bots/data/betting_{size}.json" in names
 
 

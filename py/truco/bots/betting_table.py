@@ -17,7 +17,8 @@ the bot stays seeded-reproducible and reusable; the no-dead-bet filter applies a
 Mineiro has a table for 1 x 1 and one for 2 x 2 (:data:`TABLES`, ``data/betting_1x1.json``,
 ``data/betting_2x2.json``; other presets and table sizes play as before), trained by Monte
 Carlo policy improvement with paired rollouts (``py/truco_lab/selfplay_policy.py``, figures in
-``bench/bots/arena_results.md``). The table is read when the module is imported: the web
+``bench/bots/arena_results.md``). A 2 x 2 game with sinais reads its own
+(:data:`SINAIS_TABLES`, ``data/betting_2x2_sinais.json``: :func:`shipped` picks). The table is read when the module is imported: the web
 app's memory snapshot has no files after a restore.
 """
 
@@ -125,3 +126,17 @@ TABLES: dict[tuple[str, int], dict] = {
     ("mineiro", 4): _load("betting_2x2.json"),
 }
 """The shipped tables by preset (the rules' ``name``) and number of players."""
+
+SINAIS_TABLES: dict[tuple[str, int], dict] = {
+    ("mineiro", 4): _load("betting_2x2_sinais.json"),
+}
+"""The tables learnt with sinais on (every seat signalling by the table's policy), read
+instead of :data:`TABLES`' in a game with sinais: a raise backed by a partner's signal is
+stronger than one made on a hand alone, and an answer the other team's partner signalled
+for is better informed, so the entries that pay differ (issue 44)."""
+
+
+def shipped(name: str, players: int, sinais: bool) -> dict | None:
+    """The table difícil reads in a game of preset ``name`` at ``players`` seats, with or
+    without sinais; ``None`` where none is shipped."""
+    return (sinais and SINAIS_TABLES.get((name, players))) or TABLES.get((name, players))

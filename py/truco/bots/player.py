@@ -28,7 +28,7 @@ from typing import Callable
 
 from ..game import CATCH_CHANCE
 from ..names import LEVELS, MANILHA_SIGNALS, STRENGTH_SIGNALS
-from .betting_table import TABLES, pick, state_keys
+from .betting_table import pick, shipped, state_keys
 from .knowledge import COVERED, TIE, Knowledge, manilhas_of, read, strength_table
 from ..cards import RANKS
 from .opponents import RANDOM_PRIOR, Memory, TeamStats
@@ -885,16 +885,28 @@ class HeuristicBot:
     def _betting_table(self, known: Knowledge) -> dict | None:
         """The betting table this bot consults at this table (:mod:`.betting_table`), or
         ``None``: the level does not read one, or none is shipped for this preset and table
-        size (Mineiro 1 x 1 and 2 x 2 only)."""
+        size (Mineiro 1 x 1 and 2 x 2 only; 2 x 2 with sinais has a table of its own)."""
         if not (self.settings.reads_table and self.settings.betting_table):
             return None
-        return TABLES.get((known.obs["rules"]["name"], known.players))
+        sinais = bool((known.obs.get("options") or {}).get("sinais"))
+        return shipped(known.obs["rules"]["name"], known.players, sinais)
 
     def _table_in_use(self, known: Knowledge) -> dict | None:
         """The betting table for this decision: :meth:`_betting_table`, unless the other
-        team does not play like the teams it was learnt against (:meth:`_table_fits`)."""
+        team does not play like the teams it was learnt against (:meth:`_table_fits`) or
+        this seat caught one of its signals, still live (:meth:`_caught_theirs`)."""
         table = self._betting_table(known)
-        return table if table is not None and self._table_fits(known) else None
+        return table if table is not None and self._table_fits(known) and not self._caught_theirs(known) else None
+
+    def _caught_theirs(self, known: Knowledge) -> bool:
+        """This seat caught a signal of the other team that still tells of a hand (a 'nada'
+        always): its own arithmetic, which weighs it, decides. A table's state knows only
+        the bot's win chance, and an entry learnt where a first-turn truco was mostly made
+        on strength runs from one the asker's caught 'nada' shows to be a bluff (issue 44)."""
+        if self._no_signals:
+            return False
+        return any(x["seat"] % 2 != known.team and signal_live(known, x["seat"], x["signal"])
+                   for x in known.obs.get("signals") or [] if x.get("seat") is not None)
 
     def _table_fits(self, known: Knowledge) -> bool:
         """Whether the other team plays like the teams the betting table was learnt against
