@@ -201,7 +201,11 @@ export class GameManager {
       if (this.summary !== goOn) return;
       this.summary = null;
       this.busy = false;
-      this.screen.nextHand(obs, fresh.filter((e) => e.n > handEnd.n), { dismissed: !this.autoNext });
+      // Gone on by itself ("Seguir sozinho"), the summary stays over the table until the new
+      // hand is under way, unless the player moves first: then it would lie over their cards
+      // and buttons (on a phone it covers the "Truco!" button).
+      const playerFirst = obs.to_move !== null && obs.to_move === obs.seat;
+      this.screen.nextHand(obs, fresh.filter((e) => e.n > handEnd.n), { dismissed: !this.autoNext || playerFirst });
       this.show(obs);
       this.moves.freed(); // a friend's action waiting for the table goes on
     };
