@@ -136,7 +136,7 @@ def test_each_bet_has_the_reason_it_was_decided_on():
     follows runs says how many), a raise at 0.5 or more never does; a run with a caught
     signal still live names it."""
     bets = bluffs = 0
-    for i in range(3):
+    for i in range(6):  # with sinais difícil bluffs in about 1 raise in 8: six matches hold some
         for obs, bot, action in _match(f"why:{i}"):
             reason = bot.last_reason
             if action not in ("raise", "accept", "run"):
@@ -264,7 +264,7 @@ def test_the_bench_writes_its_section_from_what_it_measured(tmp_path, monkeypatc
     text = md.read_text()
     off_less_on = 100 * sum(x - y for x, y in zip(cost["arms"]["without"], cost["arms"]["with"])) / 2
     assert f"| **sinais off less on, paired** | {off_less_on:+.2f} points" in text
-    assert "turning the sinais on costs difícil" in text
+    assert f"turning the sinais off less on: {off_less_on:+.2f} ±" in text
 
 
 def test_a_reused_dificil_weighs_signals_and_says_why_as_a_fresh_one():

@@ -51,6 +51,9 @@ def test_start_screen_toggle_and_the_partner_answers_without_it(partner_table):
     expect(toggle).to_be_checked()  # on by default in 2 x 2
     expect(partner_table.get_by_label("Sinais")).to_be_checked()
     toggle.uncheck()
+    # Without sinais Tonho, with three manilhas, asks truco at his first turn (difícil's plain
+    # table; the one learnt with sinais slow-plays that hand)
+    partner_table.get_by_label("Sinais").uncheck()
     partner_table.get_by_role("button", name="Começar").click()
     wait_turn(partner_table, None)
     o = obs(partner_table)
@@ -59,7 +62,7 @@ def test_start_screen_toggle_and_the_partner_answers_without_it(partner_table):
     answers = [e for e in o["log"] if e["type"] in ("accept", "run", "raise") and e["seat"] == 2]
     assert answers, o["log"]
     saved = json.loads(partner_table.evaluate("localStorage.getItem('truco:settings')"))
-    assert saved["data"]["humano_decide"] is False and saved["data"]["sinais"] is True
+    assert saved["data"]["humano_decide"] is False and saved["data"]["sinais"] is False
     # In 1 x 1 there is no partner: the options are not offered.
     partner_table.evaluate("window.__truco.start({mode: '1x1'}, {seed: 3})")
     wait_turn(partner_table, None)
@@ -74,7 +77,8 @@ def test_start_screen_toggle_and_the_partner_answers_without_it(partner_table):
 
 
 def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(partner_table):
-    start(partner_table, {"mode": "2x2", "level": "dificil", "humano_decide": True},
+    # without sinais Tonho asks truco at once (the first test)
+    start(partner_table, {"mode": "2x2", "level": "dificil", "humano_decide": True, "sinais": False},
           {"seed": 11, "hands": TRUCO_HANDS, "dealer": 0})
     o = obs(partner_table)
     assert o["pending"] and o["pending"]["asker"] == 1 and o["pending"]["answerer"] == 0, o["pending"]
@@ -136,7 +140,7 @@ def test_humano_decide_truco_the_human_answers_with_the_partners_opinion(partner
 
 def test_humano_decide_mao_de_dez(partner_table):
     # 10 x 4, Tonho is "o mão": the rules give the decision to Dito (RULES.md §6); the human takes it.
-    start(partner_table, {"mode": "2x2", "humano_decide": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
+    start(partner_table, {"mode": "2x2", "humano_decide": True, "sinais": True}, {"seed": 1, "score": [10, 4], "dealer": 0})
     o = obs(partner_table)
     assert o["decision"] == {"type": "mao_de_dez", "seat": 0, "team": 0}
     expect(partner_table.locator("#prompt")).to_contain_text("Mão de dez")
@@ -310,7 +314,7 @@ def test_the_turn_timer_follows_the_deciding_seat(partner_table):
     """With a timer, the human's clock runs while it answers for the pair, and running out
     is charged to the human's seat (RULES.md §8), not the partner's."""
     partner_table.clock.install()
-    start(partner_table, {"mode": "2x2", "level": "dificil", "timer": 10, "humano_decide": True},
+    start(partner_table, {"mode": "2x2", "level": "dificil", "timer": 10, "humano_decide": True, "sinais": False},
           {"seed": 11, "hands": TRUCO_HANDS, "dealer": 0})
     assert obs(partner_table)["pending"]["answerer"] == 0
     expect(partner_table.locator("#timer")).to_be_visible()
