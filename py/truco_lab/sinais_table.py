@@ -102,7 +102,7 @@ def section(data: dict) -> str:
         "**Exploitability with sinais**: an exploiter of the new table, trained with the issue's",
         "machinery and budget (4,000 games, sinais on, seed `psro100`), measured over mirrored games",
         f"on the arena's seeds 1 and 2: {per}, **{_pct(ew, eg)}** (the issue's bound: 53%)."
-        + (f" The same for the plain table with sinais (what games with sinais read before): {_pct(*_won(plain['measured']))}."
+        + (f" The same for the plain table with sinais (read as now: none where a live signal was caught): {_pct(*_won(plain['measured']))}."
            if (plain := data.get("exploit_plain")) else
            " The plain table's exploitability with sinais was not measured (without sinais: 52.4% ± 1.2, in the section of 2026-12-03)."),
         "",
