@@ -327,7 +327,7 @@ def train(a):
     for it in range(a.iters):
         t = time.time()
         tasks = [(a.players, f"train{a.seed}:{it}:{i}", table, a.explore, opps[i % len(opps)], a.branch,
-                  getattr(a, "sinais", False)) for i in range(a.games)]
+                  a.sinais) for i in range(a.games)]
         with mp.get_context("fork").Pool(a.jobs) as pool:
             samples = [x for res in pool.imap_unordered(_train_game, tasks, chunksize=4) for x in res]
         greedy, report = (_greedy_paired if a.branch else _greedy)(samples, a.min_n, a.z)
@@ -367,7 +367,7 @@ def measure(a):
         # the variant plays under a name of its own: against "dificil" (the shipped bot, as an
         # exploiter is measured) both sides would otherwise be the variant
         r = arena.run("mineiro", a.players, VARIANT, b, a.games, a.seed, jobs=a.jobs,
-                      settings={VARIANT: s, **extra}, signals="both" if getattr(a, "sinais", False) else "none")
+                      settings={VARIANT: s, **extra}, signals="both" if a.sinais else "none")
         line = f"{b:8s} {a.players}p seed {a.seed}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}"
         base = a.base.format(opp=b, players=a.players, seed=a.seed, games=a.games) if a.base else None
         if base and os.path.exists(base):

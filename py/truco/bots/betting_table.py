@@ -18,8 +18,9 @@ Mineiro has a table for 1 x 1 and one for 2 x 2 (:data:`TABLES`, ``data/betting_
 ``data/betting_2x2.json``; other presets and table sizes play as before), trained by Monte
 Carlo policy improvement with paired rollouts (``py/truco_lab/selfplay_policy.py``, figures in
 ``bench/bots/arena_results.md``). A 2 x 2 game with sinais reads its own
-(:data:`SINAIS_TABLES`, ``data/betting_2x2_sinais.json``: :func:`shipped` picks). The table is read when the module is imported: the web
-app's memory snapshot has no files after a restore.
+(:data:`SINAIS_TABLES`, ``data/betting_2x2_sinais.json``: :func:`shipped` picks). The tables
+are read when the module is imported: the web app's memory snapshot has no files after a
+restore.
 """
 
 from __future__ import annotations
