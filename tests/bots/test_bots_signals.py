@@ -193,3 +193,23 @@ def test_no_signal_in_a_mao_de_dez_where_the_partner_sees_the_cards():
     g = truco.new_game(players=4, seed=1, hands=hands, dealer=0, sinais=True, score=[10, 4])
     assert g.observation(0)["visible_hands"] == [{"seat": 2, "cards": ["4c", "As", "Jh"]}]
     assert [signal_to_send(g.observation(s)) for s in range(4)] == [None, None, None, "pica-fumo"]
+
+
+
+def test_a_caught_signal_sets_the_table_aside_its_own_arithmetic_answers(monkeypatch):
+    """Issue 44: a state of difícil's 2 x 2 table for sinais knows only the win chance, so
+    after catching a live signal of the asker's team difícil answers by its own arithmetic,
+    which weighs the signal, whatever the table says: it runs from the caught Zap's truco
+    (§5) though the table says accept, and accepts the caught 'nada''s though the table says
+    run; with nothing caught, the table's answer stands. (Reading the table after a caught
+    manilha gained its sticks 0.2-1.1 points but let an exploiter win 53.4%: not shipped.)"""
+    from truco.bots import betting_table
+    every = {f"answer|4|{r}|4|{b}" for r in ("0", "1W", "1L", "1T", "2") for b in range(8)}
+    zap = [["4c", "6c", "Qh"], ["3h", "2d", "Kc"], ["4d", "7c", "Jh"], ["Jd", "Qc", "Ks"]]
+    nada = [["5d", "6c", "Qh"], ["Ac", "Jd", "5h"], ["4d", "7c", "Jh"], ["Js", "Qc", "Ks"]]
+    monkeypatch.setitem(betting_table.SINAIS_TABLES, ("mineiro", 4), dict.fromkeys(every, {"accept": 1.0}))
+    assert top(tally(answer_truco(zap, caught=True), "dificil", cards_only=False)) == "run"
+    assert top(tally(answer_truco(nada, caught=False), "dificil", cards_only=False)) == "accept"
+    monkeypatch.setitem(betting_table.SINAIS_TABLES, ("mineiro", 4), dict.fromkeys(every, {"run": 1.0}))
+    assert top(tally(answer_truco(nada, caught=True), "dificil", cards_only=False)) == "accept"
+    assert top(tally(answer_truco(zap, caught=False), "dificil", cards_only=False)) == "run"
