@@ -11,6 +11,7 @@ check, and difícil's raise rates against each stick, written to bench/bots/aren
         --opps medio,maniac,team
     .venv/bin/python -m truco_lab.signal_evidence timing --positions 400 --pyodide
     .venv/bin/python -m truco_lab.signal_evidence reviews --seed 1 --games 2 --against team
+    nice -n 10 .venv/bin/python -m truco_lab.signal_evidence ladder --games 4000 --seed lad1
     .venv/bin/python -m truco_lab.signal_evidence write      # the section, from the parts' JSON
 
 ``evidence``: 2 x 2 Mineiro with sinais, mirrored pairs (the arena's seeds and deals).
@@ -185,6 +186,21 @@ def sinais_cost(opp: str, games: int, seed: str, jobs: int) -> dict:
                       signals=sides)
         out["arms"][name] = [r.by_pair[k] for k in sorted(r.by_pair)]
         print(f"{name}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}", flush=True)
+    return out
+
+
+LADDER = (("facil", "random"), ("medio", "facil"), ("dificil", "medio"))
+"""random < fácil < médio < difícil: each level against the one below it."""
+
+
+def ladder(games: int, seed: str, jobs: int) -> dict:
+    """The levels in order with sinais (2 x 2, both teams signalling by the table's
+    policy): games won by each level against the one below, over mirrored games."""
+    out = {"games": games, "seed": seed, "pairs": {}}
+    for a, b in LADDER:
+        r = arena.run("mineiro", 4, a, b, games, seed, jobs=jobs, signals="both")
+        out["pairs"][f"{a}>{b}"] = [r.wins_a, r.games, r.ci95]
+        print(f"{a} against {b}: {r.wins_a}/{r.games} = {100 * r.win_rate:.1f}% ± {100 * r.ci95:.1f}", flush=True)
     return out
 
 
@@ -367,6 +383,17 @@ def write_section() -> str:
                 d = [x - y for x, y in zip(arms[a], arms[b])]
                 lines.append(f"| **{what}, paired** | {100 * sum(d) / len(d):+.2f} points ± {100 * ci95(d):.2f} |")
         lines.append("")
+    lad = data.get("ladder")
+    if lad:
+        names = {"random": "random", "facil": "fácil", "medio": "médio", "dificil": "difícil"}
+        held = " < ".join(names[x] for x in (LADDER[0][1], *(a for a, _ in LADDER)))
+        lines += [f"**The levels in order with sinais** (`ladder --games {lad['games']} --seed {lad['seed']}`: 2 x 2,",
+                  "both teams signalling by the table's policy, each level against the one below it, mirrored",
+                  "games): " + "; ".join(
+                      f"{names[a]} against {names[b]} {w}/{g} = {100 * w / g:.1f}% ± {100 * c:.1f}"
+                      for a, b in LADDER for w, g, c in [lad["pairs"][f"{a}>{b}"]])
+                  + (f": {held} holds." if all(w / g > 0.5 + c for w, g, c in lad["pairs"].values())
+                     else ": the order is not shown at 95%."), ""]
     tm = data.get("timing")
     if tm:
         lines += [f"**Decision time** (`timing --positions {tm['n']} --seed {tm['seed']}`: difícil on positions of 2 x 2",
@@ -604,6 +631,10 @@ def main(argv=None) -> None:
     sc.add_argument("--games", type=int, default=4000)
     sc.add_argument("--seed", default="sv1")
     sc.add_argument("--jobs", type=int, default=2)
+    ld = sub.add_parser("ladder", help="random < fácil < médio < difícil with sinais")
+    ld.add_argument("--games", type=int, default=4000)
+    ld.add_argument("--seed", default="lad1")
+    ld.add_argument("--jobs", type=int, default=2)
     sub.add_parser("write")
     a = p.parse_args(argv)
     if a.part == "evidence":
@@ -630,6 +661,8 @@ def main(argv=None) -> None:
             print(bet_profile.report(stick, dict(res, cells={tuple(k.split("|")): v for k, v in res["cells"].items()}))
                   + f"\n   ({time.time() - t:.0f} s)", flush=True)
             _save(part, {"games": a.games, "seed": a.seed, "signals": a.signals, "sticks": sticks})
+    elif a.part == "ladder":
+        _save("ladder", ladder(a.games, a.seed, a.jobs))
     elif a.part == "sinais":
         _save("sinais_cost", sinais_cost(a.against, a.games, a.seed, a.jobs))
     elif a.part == "nosinais":

@@ -267,6 +267,13 @@ def test_the_bench_writes_its_section_from_what_it_measured(tmp_path, monkeypatc
     off_less_on = 100 * sum(x - y for x, y in zip(cost["arms"]["without"], cost["arms"]["with"])) / 2
     assert f"| **sinais off less on, paired** | {off_less_on:+.2f} points" in text
     assert f"turning the sinais off less on: {off_less_on:+.2f} ±" in text
+    # the levels in order: each against the one below, its games won as played
+    lad = se.ladder(4, "toy", 1)
+    assert list(lad["pairs"]) == ["facil>random", "medio>facil", "dificil>medio"]
+    se._save("ladder", lad)
+    se.write()
+    w, g, _ = lad["pairs"]["medio>facil"]
+    assert g == 4 and f"médio against fácil {w}/4" in md.read_text()
 
 
 def test_a_reused_dificil_weighs_signals_and_says_why_as_a_fresh_one():
