@@ -7,8 +7,11 @@ from playwright.sync_api import expect
 
 
 def start(page, settings=None, scenario=None):
+    """A new match with `settings` merged into the page's (one person, at seat 0, unless
+    they say otherwise: a test before on a shared page may have sat people elsewhere)."""
     page.evaluate("""([s, c]) => { (window.__workerMessages || []).splice(0);
-                                   return window.__truco.start(s, c); }""", [settings or {}, scenario or {}])
+                                   return window.__truco.start(s, c); }""",
+                  [{"humans": "0", **(settings or {})}, scenario or {}])
     wait_turn(page, None)
 
 
@@ -82,10 +85,8 @@ def click_and_wait(page, target):
 
 def replay_of_a_deciding_hand(page, settings=None):
     """A mão de ferro at 10 x 10 in 2 x 2 (one hand decides the match), played to its end,
-    then "Rever a partida" from the end screen, on its first step (a touch screen's page).
-    One person at seat 0 whatever the page's settings hold (a test before may have sat
-    people at every seat: the settings merge)."""
-    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras", "humans": "0", **(settings or {})},
+    then "Rever a partida" from the end screen, on its first step (a touch screen's page)."""
+    start(page, {"mode": "2x2", "level": "facil", "ferro": "claras", **(settings or {})},
           {"seed": 5, "dealer": 3, "score": [10, 10]})
     for _ in range(20):
         if phase(page) == "over":
