@@ -56,6 +56,7 @@ from truco.bots.simulate import VOID, rollout
 from truco.game import new_game
 from truco.signals import signal_for, signal_to_send
 from truco_lab import RESULTS, arena, bet_profile, ci95, lab_sticks, put_section
+from truco_lab.arena_variants import LEVEL_NAMES
 
 lab_sticks.install()
 
@@ -385,12 +386,14 @@ def write_section() -> str:
         lines.append("")
     lad = data.get("ladder")
     if lad:
-        names = {"random": "random", "facil": "fácil", "medio": "médio", "dificil": "difícil"}
-        held = " < ".join(names[x] for x in (LADDER[0][1], *(a for a, _ in LADDER)))
+        def names(level: str) -> str:
+            return LEVEL_NAMES.get(level, level)
+
+        held = " < ".join(names(x) for x in (LADDER[0][1], *(a for a, _ in LADDER)))
         lines += [f"**The levels in order with sinais** (`ladder --games {lad['games']} --seed {lad['seed']}`: 2 x 2,",
                   "both teams signalling by the table's policy, each level against the one below it, mirrored",
                   "games): " + "; ".join(
-                      f"{names[a]} against {names[b]} {w}/{g} = {100 * w / g:.1f}% ± {100 * c:.1f}"
+                      f"{names(a)} against {names(b)} {w}/{g} = {100 * w / g:.1f}% ± {100 * c:.1f}"
                       for a, b in LADDER for w, g, c in [lad["pairs"][f"{a}>{b}"]])
                   + (f": {held} holds." if all(w / g > 0.5 + c for w, g, c in lad["pairs"].values())
                      else ": the order is not shown at 95%."), ""]
